@@ -1,0 +1,3 @@
+"""Vaza: an online bridge club."""
+
+__version__ = "0.1.0"

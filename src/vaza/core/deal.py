@@ -1,0 +1,121 @@
+"""Deals (the four hands) and boards (a deal with its number, dealer and vulnerability)."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Final
+
+from vaza.core.cards import (
+    FULL_MASK,
+    SEATS,
+    Hand,
+    Seat,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
+)
+from vaza.core.errors import ParseError
+
+_INDEXES: Final = tuple(range(52))
+
+
+def make_rng(seed: int | str | None = None) -> random.Random:
+    """A secure random source, or a reproducible one when a seed is given (tests, benchmarks)."""
+    if seed is None:
+        return secrets.SystemRandom()
+    return random.Random(seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The four hands of a deal, by seat (North, East, South, West).
+
+    A complete deal has 13 distinct cards in each hand.  Partial deals (unknown or missing
+    cards, as PBN allows with ``-``) are allowed for records; games require complete ones.
+    """
+
+    hands: tuple[Hand, Hand, Hand, Hand]
+
+    def __post_init__(self) -> None:
+        seen = 0
+        for hand in self.hands:
+            if seen & hand.mask:
+                raise ParseError("a card appears in two hands")
+            seen |= hand.mask
+
+    def __getitem__(self, seat: Seat) -> Hand:
+        return self.hands[seat]
+
+    @property
+    def is_complete(self) -> bool:
+        return all(len(hand) == 13 for hand in self.hands)
+
+    def require_complete(self) -> Deal:
+        if not self.is_complete:
+            sizes = ", ".join(f"{seat.letter} {len(self.hands[seat])}" for seat in SEATS)
+            raise ParseError(f"a deal needs 13 cards in each hand ({sizes})")
+        return self
+
+    @classmethod
+    def random(cls, rng: random.Random | None = None) -> Deal:
+        """Shuffle and deal 13 cards to each seat.  Without `rng`, from a secure source."""
+        order = list(_INDEXES)
+        (rng or secrets.SystemRandom()).shuffle(order)
+        masks = [0, 0, 0, 0]
+        for position, index in enumerate(order):
+            masks[position & 3] |= 1 << index
+        return cls(tuple(Hand.from_mask(mask) for mask in masks))  # type: ignore[arg-type]
+
+    @classmethod
+    def from_masks(cls, masks: tuple[int, int, int, int]) -> Deal:
+        return cls(tuple(Hand.from_mask(mask) for mask in masks))  # type: ignore[arg-type]
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Deal:
+        """Parse a PBN Deal value, ``"N:AKQ.JT9.876.5432 ..."``: first seat, then four hands
+        clockwise.  A hand written ``-`` is unknown; a single unknown hand of a deal whose other
+        three hands hold 13 cards each is completed from the remaining cards."""
+        text = text.strip()
+        if len(text) < 2 or text[1] != ":":
+            raise ParseError(f"a PBN deal starts with its first seat and a colon: {text!r}")
+        first = Seat.from_letter(text[0])
+        parts = text[2:].split()
+        if len(parts) != 4:
+            raise ParseError(f"a PBN deal lists four hands: {text!r}")
+        hands: list[Hand | None] = [None, None, None, None]
+        for offset, part in enumerate(parts):
+            hands[first.next(offset)] = None if part == "-" else Hand.parse(part)
+        unknown = [seat for seat in SEATS if hands[seat] is None]
+        known = [hand for hand in hands if hand is not None]
+        if len(unknown) == 1 and all(len(hand) == 13 for hand in known):
+            used = 0
+            for hand in known:
+                used |= hand.mask
+            hands[unknown[0]] = Hand.from_mask(FULL_MASK & ~used)
+        return cls(tuple(hand or Hand() for hand in hands))  # type: ignore[arg-type]
+
+    def to_pbn(self, first: Seat = Seat.NORTH) -> str:
+        """PBN Deal value starting at `first` (export format starts at the dealer)."""
+        hands = " ".join(self.hands[first.next(offset)].to_pbn() for offset in range(4))
+        return f"{first.letter}:{hands}"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A deal as it is played: its number (if any), dealer and vulnerability."""
+
+    deal: Deal
+    dealer: Seat = Seat.NORTH
+    vulnerability: Vulnerability = Vulnerability.NONE
+    number: int | None = None
+
+    @classmethod
+    def numbered(cls, number: int, deal: Deal) -> Board:
+        """A duplicate board: its number fixes dealer and vulnerability (16-board cycle)."""
+        return cls(deal, board_dealer(number), board_vulnerability(number), number)
+
+    @classmethod
+    def random(cls, number: int = 1, rng: random.Random | None = None) -> Board:
+        return cls.numbered(number, Deal.random(rng))

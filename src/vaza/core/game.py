@@ -1,0 +1,102 @@
+"""The one interface every game shares, and the table actions besides calls and cards.
+
+A game is a state machine: the seat to act and the seat that controls that move (declarer
+controls dummy), `legal_actions()`, `apply(action, by)` which raises a typed error and changes
+nothing when the action is illegal or out of turn, `is_over` and `result`.  The server and the
+robots drive every game through this interface only.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Generic, TypeVar
+
+SeatT = TypeVar("SeatT")
+ActionT = TypeVar("ActionT")
+ResultT = TypeVar("ResultT")
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Claim `tricks` of the remaining tricks for the claimer's side (0 concedes them all)."""
+
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResponse:
+    """An opponent's answer to a pending claim."""
+
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """Ask to take back one's own last call or card (and whatever followed it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoResponse:
+    """An opponent's answer to a pending undo request."""
+
+    grant: bool
+
+
+TableAction = Claim | ClaimResponse | UndoRequest | UndoResponse
+"""Actions any player may send out of turn; they are never in `legal_actions()`."""
+
+
+class ProposalKind(Enum):
+    CLAIM = "claim"
+    UNDO = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal(Generic[SeatT]):
+    """A claim or undo request waiting for the opponents' answers; play stops meanwhile."""
+
+    kind: ProposalKind
+    by: SeatT
+    awaiting: frozenset[SeatT]
+    """Seats whose answer is still needed."""
+    tricks: int = 0
+    """For a claim: the tricks claimed for the claimer's side."""
+
+    def answered_by(self, seat: SeatT) -> Proposal[SeatT]:
+        return Proposal(self.kind, self.by, self.awaiting - {seat}, self.tricks)
+
+
+class Game(ABC, Generic[SeatT, ActionT, ResultT]):
+    """A game as a state machine driven by actions."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> SeatT | None:
+        """The seat whose turn it is, or None when the game is over."""
+
+    @property
+    def controller(self) -> SeatT | None:
+        """The seat that chooses the next action (the same as `to_act` unless it is dummy)."""
+        return self.to_act
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[ActionT]:
+        """The calls or cards the controller may choose now (empty while a proposal waits)."""
+
+    @abstractmethod
+    def apply(self, action: ActionT | TableAction, by: SeatT | None = None) -> None:
+        """Apply an action.  `by` names the sender: when given it must be the controller for a
+        call or card; it is required for table actions.  Raises `IllegalAction` (or a subclass)
+        and changes nothing when the action is not allowed."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> ResultT | None:
+        """The outcome once the game is over, else None."""

@@ -1,0 +1,1 @@
+"""The games Vaza plays, each a `vaza.core.game.Game`."""

@@ -1,0 +1,363 @@
+"""One deal of contract bridge: the auction, then the play with dummy, claims and undo.
+
+Declarer's left-hand opponent leads; dummy is faced after the opening lead and declarer chooses
+dummy's cards, naming a card or only a suit (dummy then plays its lowest card of that suit).
+A claim by a player is settled by the opponents (dummy has no say); so is an undo request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from vaza.core.auction import Auction
+from vaza.core.calls import Call, Contract
+from vaza.core.cards import Card, Hand, Seat, Side, Suit
+from vaza.core.deal import Board
+from vaza.core.errors import GameOver, IllegalAction, NotYourTurn, ProposalPending
+from vaza.core.game import (
+    Claim,
+    ClaimResponse,
+    Game,
+    Proposal,
+    ProposalKind,
+    TableAction,
+    UndoRequest,
+    UndoResponse,
+)
+from vaza.core.play import Play, Trick, _suit_cards
+from vaza.core.record import DealRecord
+
+
+class Phase(Enum):
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class LowestOf:
+    """Declarer names only a suit for dummy: dummy plays its lowest card of that suit."""
+
+    suit: Suit
+
+
+BridgeAction = Call | Card | LowestOf
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended: passed out, or a contract and the tricks declarer's side took."""
+
+    contract: Contract | None
+    declarer_tricks: int | None
+    claimed: bool = False
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is None
+
+    @property
+    def difference(self) -> int:
+        """Tricks over (positive) or under (negative) the contract; 0 when exactly made."""
+        if self.contract is None or self.declarer_tricks is None:
+            return 0
+        return self.declarer_tricks - self.contract.tricks_needed
+
+    @property
+    def made(self) -> bool:
+        return self.contract is not None and self.difference >= 0
+
+    def tricks_of(self, side: Side) -> int:
+        if self.contract is None or self.declarer_tricks is None:
+            return 0
+        if side == self.contract.declarer.side:
+            return self.declarer_tricks
+        return 13 - self.declarer_tricks
+
+
+class ContractDeal(Game[Seat, BridgeAction, DealResult]):
+    """A deal of contract bridge from the first call to the last trick (or accepted claim)."""
+
+    def __init__(self, board: Board) -> None:
+        board.deal.require_complete()
+        self.board = board
+        self._reset()
+
+    def _reset(self) -> None:
+        self.auction = Auction(self.board.dealer)
+        self.play: Play | None = None
+        self.phase = Phase.AUCTION
+        self.proposal: Proposal[Seat] | None = None
+        self._claimed_tricks: int | None = None
+
+    @classmethod
+    def from_record(cls, record: DealRecord) -> ContractDeal:
+        """Replay a record's auction and play through the rules (raises if they break one).
+
+        A record whose play stopped early with a result is taken as an accepted claim.
+        """
+        game = cls(record.board)
+        for call in record.calls:
+            game.apply(call)
+        for card in record.play:
+            game.apply(card)
+        if (
+            game.phase is Phase.PLAY
+            and record.declarer_tricks is not None
+            and game.contract is not None
+        ):
+            game._settle_claim(record.declarer_tricks)
+        return game
+
+    # -- whose turn -------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> Seat | None:
+        if self.phase is Phase.AUCTION:
+            return self.auction.to_act
+        if self.phase is Phase.PLAY:
+            assert self.play is not None
+            return self.play.to_play
+        return None
+
+    @property
+    def controller(self) -> Seat | None:
+        seat = self.to_act
+        contract = self.auction.contract
+        if seat is not None and contract is not None and seat == contract.dummy:
+            return contract.declarer
+        return seat
+
+    @property
+    def contract(self) -> Contract | None:
+        return self.auction.contract
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def dummy_faced(self) -> bool:
+        """Dummy's hand is on the table once the opening lead has been made."""
+        return self.play is not None and bool(self.play.history)
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards `seat` still holds."""
+        if self.play is None:
+            return self.board.deal[seat]
+        return self.play.hand(seat)
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def legal_actions(self) -> Sequence[BridgeAction]:
+        if self.proposal is not None:
+            return ()
+        if self.phase is Phase.AUCTION:
+            return self.auction.legal_calls()
+        if self.phase is Phase.PLAY:
+            assert self.play is not None
+            return self.play.legal_cards()
+        return ()
+
+    def apply(self, action: BridgeAction | TableAction, by: Seat | None = None) -> None:
+        kind = type(action)
+        if kind is Card or kind is Call or kind is LowestOf:
+            if self.proposal is not None:
+                raise ProposalPending(f"waiting for answers to a {self.proposal.kind.value}")
+            if by is not None and by != self.controller:
+                raise NotYourTurn(self._whose_turn())
+            if kind is Call:
+                self._call(action)  # type: ignore[arg-type]
+            elif kind is Card:
+                self._card(action)  # type: ignore[arg-type]
+            else:
+                self._card(self._lowest_of(action))  # type: ignore[arg-type]
+        elif by is None:
+            raise IllegalAction(f"{kind.__name__} needs the seat that sends it")
+        elif kind is Claim:
+            self._claim(action, by)  # type: ignore[arg-type]
+        elif kind is ClaimResponse or kind is UndoResponse:
+            self._answer(action, by)  # type: ignore[arg-type]
+        elif kind is UndoRequest:
+            self._request_undo(by)
+        else:
+            raise IllegalAction(f"not an action of contract bridge: {action!r}")
+
+    def _whose_turn(self) -> str:
+        seat = self.controller
+        if seat is None:
+            return "nobody is to act"
+        return f"it is {seat.name.title()}'s turn"
+
+    def _call(self, call: Call) -> None:
+        if self.phase is not Phase.AUCTION:
+            raise GameOver("the auction is over") if self.is_over else IllegalAction(
+                "the auction is over; play a card"
+            )
+        auction = self.auction
+        auction.add(call)
+        if auction.is_over:
+            contract = auction.contract
+            if contract is None:
+                self.phase = Phase.OVER
+            else:
+                self.play = Play(self.board.deal.hands, contract.opening_leader, contract.trump)
+                self.phase = Phase.PLAY
+
+    def _card(self, card: Card) -> Trick | None:
+        play = self.play
+        if play is None or self.phase is not Phase.PLAY:
+            raise GameOver("the deal is over") if self.is_over else IllegalAction(
+                "the auction is not over; make a call"
+            )
+        trick = play.play(card)
+        if trick is not None and play.is_over:
+            self.phase = Phase.OVER
+        return trick
+
+    def _lowest_of(self, action: LowestOf) -> Card:
+        contract = self.auction.contract
+        if self.play is None or contract is None or self.to_act != contract.dummy:
+            raise IllegalAction("only dummy's card may be named by its suit alone")
+        suit = action.suit
+        cards = _suit_cards(suit, self.play.hands[contract.dummy] >> 13 * suit & 0x1FFF)
+        if not cards:
+            raise IllegalAction(f"dummy has no {suit.name.lower()}")
+        return cards[0]
+
+    # -- claims -----------------------------------------------------------------------------
+
+    def _responders(self, seat: Seat) -> frozenset[Seat]:
+        """Who answers a proposal by `seat`: its opponents, without dummy once it is faced."""
+        opponents = {seat.lho, seat.rho}
+        contract = self.auction.contract
+        if contract is not None and self.dummy_faced:
+            opponents.discard(contract.dummy)
+        return frozenset(opponents)
+
+    def _claim(self, claim: Claim, by: Seat) -> None:
+        if self.proposal is not None:
+            raise ProposalPending("a claim or undo request is already waiting for answers")
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("claims are made during the play")
+        assert self.play is not None
+        contract = self.auction.contract
+        assert contract is not None
+        if by == contract.dummy:
+            raise IllegalAction("dummy may not claim; declarer plays the hand")
+        remaining = self.play.remaining_tricks
+        if not 0 <= claim.tricks <= remaining:
+            raise IllegalAction(f"a claim is for 0 to {remaining} of the remaining tricks")
+        self.proposal = Proposal(ProposalKind.CLAIM, by, self._responders(by), claim.tricks)
+
+    def _answer(self, answer: ClaimResponse | UndoResponse, by: Seat) -> None:
+        proposal = self.proposal
+        wanted = ProposalKind.CLAIM if isinstance(answer, ClaimResponse) else ProposalKind.UNDO
+        if proposal is None or proposal.kind is not wanted:
+            raise IllegalAction(f"there is no {wanted.value} to answer")
+        if by not in proposal.awaiting:
+            raise NotYourTurn(f"{by.name.title()} is not asked to answer this {wanted.value}")
+        yes = answer.accept if isinstance(answer, ClaimResponse) else answer.grant
+        if not yes:
+            self.proposal = None
+            return
+        proposal = proposal.answered_by(by)
+        if proposal.awaiting:
+            self.proposal = proposal
+            return
+        self.proposal = None
+        if proposal.kind is ProposalKind.CLAIM:
+            self._settle_claim_for(proposal.by, proposal.tricks)
+        else:
+            self._undo(proposal.by)
+
+    def _settle_claim_for(self, claimer: Seat, tricks: int) -> None:
+        assert self.play is not None and self.contract is not None
+        declarer_side = self.contract.declarer.side
+        won = self.play.tricks_won[declarer_side]
+        remaining = self.play.remaining_tricks
+        self._settle_claim(
+            won + (tricks if claimer.side == declarer_side else remaining - tricks)
+        )
+
+    def _settle_claim(self, declarer_tricks: int) -> None:
+        assert self.play is not None and self.contract is not None
+        declarer_side = self.contract.declarer.side
+        won = self.play.tricks_won[declarer_side]
+        if not won <= declarer_tricks <= won + self.play.remaining_tricks:
+            raise IllegalAction(f"declarer cannot end with {declarer_tricks} tricks from here")
+        self._claimed_tricks = declarer_tricks
+        self.phase = Phase.OVER
+
+    # -- undo -------------------------------------------------------------------------------
+
+    def actions(self) -> list[tuple[Seat, BridgeAction]]:
+        """Every call and card so far, with the seat that chose it (declarer for dummy)."""
+        made: list[tuple[Seat, BridgeAction]] = []
+        made.extend(self.auction.by_seat())
+        if self.play is not None:
+            dummy = self.auction.contract.dummy if self.auction.contract else None
+            for seat, card in self.play.history:
+                made.append((seat.partner if seat == dummy else seat, card))
+        return made
+
+    def _undo_target(self, seat: Seat) -> int:
+        """Position (in `actions()`) of the action an undo by `seat` would take back."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the deal is over; nothing can be taken back")
+        made = self.actions()
+        positions = [i for i, (actor, _) in enumerate(made) if actor == seat]
+        if not positions:
+            raise IllegalAction("you have nothing to take back")
+        target = positions[-1]
+        calls = len(self.auction.calls)
+        cards = len(made) - calls
+        if cards:
+            in_trick = cards % 4 or 4
+            if target < len(made) - in_trick:
+                raise IllegalAction("only a card of the current or the last trick can be taken back")
+        return target
+
+    def _request_undo(self, by: Seat) -> None:
+        if self.proposal is not None:
+            raise ProposalPending("a claim or undo request is already waiting for answers")
+        self._undo_target(by)
+        self.proposal = Proposal(ProposalKind.UNDO, by, self._responders(by))
+
+    def _undo(self, seat: Seat) -> None:
+        made = self.actions()
+        target = self._undo_target(seat)
+        self._reset()
+        for _, action in made[:target]:
+            self.apply(action)
+
+    # -- outcome ----------------------------------------------------------------------------
+
+    @property
+    def result(self) -> DealResult | None:
+        if self.phase is not Phase.OVER:
+            return None
+        contract = self.auction.contract
+        if contract is None:
+            return DealResult(None, None)
+        assert self.play is not None
+        if self._claimed_tricks is not None:
+            return DealResult(contract, self._claimed_tricks, claimed=True)
+        return DealResult(contract, self.play.tricks_won[contract.declarer.side])
+
+    def record(self, **details: object) -> DealRecord:
+        """This deal as a record (complete or not); `details` fill players, event and so on."""
+        result = self.result
+        return DealRecord(
+            board=self.board,
+            calls=tuple(self.auction.calls),
+            play=tuple(card for _, card in self.play.history) if self.play else (),
+            contract=self.auction.contract,
+            passed_out=self.auction.is_passed_out,
+            declarer_tricks=result.declarer_tricks if result else None,
+            claimed=bool(result and result.claimed),
+            **details,  # type: ignore[arg-type]
+        )
+

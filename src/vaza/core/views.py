@@ -1,0 +1,127 @@
+"""What each seat, a kibitzer, or anyone after the deal may see: the one gate for hidden cards.
+
+Robots and clients only ever receive a `TableView`.  A seat sees its own hand; dummy once the
+opening lead is made; every call; every card played (each was shown to the whole table); the
+current trick; the last trick until its side has played to the next one (seed 000); the tricks
+won; and, once the deal is over, all four hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vaza.core.calls import Call, Contract
+from vaza.core.cards import SEATS, Card, Hand, Seat, Vulnerability
+from vaza.core.deal import Deal
+from vaza.core.errors import NotVisible
+from vaza.core.game import Proposal
+from vaza.core.games.contract import BridgeAction, ContractDeal, DealResult, Phase
+from vaza.core.play import Trick
+from vaza.core.record import DealRecord
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """One viewer's picture of a contract bridge deal."""
+
+    viewer: Seat | None
+    """The seat this view is for; None for a kibitzer."""
+    board_number: int | None
+    dealer: Seat
+    vulnerability: Vulnerability
+    phase: Phase
+    hands: tuple[Hand | None, Hand | None, Hand | None, Hand | None]
+    """Remaining cards of each seat the viewer may see now, by seat; None where hidden."""
+    calls: tuple[Call, ...]
+    """The auction so far, from the dealer."""
+    contract: Contract | None
+    to_act: Seat | None
+    controller: Seat | None
+    legal_actions: tuple[BridgeAction, ...]
+    """What the viewer may choose now (empty unless the viewer controls the move)."""
+    played: tuple[tuple[Seat, Card], ...]
+    """Every card played so far, in order, with the seat that played it."""
+    current_trick: tuple[tuple[Seat, Card], ...]
+    last_trick: Trick | None
+    """The last completed trick while the viewer may still look at it, else None."""
+    tricks_won: tuple[int, int]
+    """Completed tricks won by North–South and by East–West."""
+    proposal: Proposal[Seat] | None
+    result: DealResult | None
+    deal: Deal | None
+    """All four original hands, once the deal is over."""
+
+    @property
+    def hand(self) -> Hand | None:
+        """The viewer's own remaining cards."""
+        return None if self.viewer is None else self.hands[self.viewer]
+
+
+def _current_trick(game: ContractDeal) -> tuple[tuple[Seat, Card], ...]:
+    play = game.play
+    if play is None:
+        return ()
+    return tuple((play.leader.next(i), card) for i, card in enumerate(play.current_trick))
+
+
+def _last_trick_visible(game: ContractDeal, viewer: Seat | None) -> Trick | None:
+    """Seed 000: a player may look at the last trick until they or their partner have played
+    to the next one."""
+    play = game.play
+    if play is None or not play.tricks:
+        return None
+    if viewer is not None:
+        for seat, _ in _current_trick(game):
+            if seat.side == viewer.side:
+                return None
+    return play.tricks[-1]
+
+
+def _view(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> TableView:
+    board = game.board
+    over = game.is_over
+    contract = game.contract
+    if contract is not None and game.dummy_faced:
+        visible = visible | {contract.dummy}
+    if over:
+        visible = frozenset(SEATS)
+    hands = tuple(game.hand(seat) if seat in visible else None for seat in SEATS)
+    controls = viewer is not None and viewer == game.controller
+    play = game.play
+    return TableView(
+        viewer=viewer,
+        board_number=board.number,
+        dealer=board.dealer,
+        vulnerability=board.vulnerability,
+        phase=game.phase,
+        hands=hands,  # type: ignore[arg-type]
+        calls=tuple(game.auction.calls),
+        contract=contract,
+        to_act=game.to_act,
+        controller=game.controller,
+        legal_actions=tuple(game.legal_actions()) if controls else (),
+        played=tuple(play.history) if play else (),
+        current_trick=_current_trick(game),
+        last_trick=_last_trick_visible(game, viewer),
+        tricks_won=(play.tricks_won[0], play.tricks_won[1]) if play else (0, 0),
+        proposal=game.proposal,
+        result=game.result,
+        deal=board.deal if over else None,
+    )
+
+
+def seat_view(game: ContractDeal, seat: Seat) -> TableView:
+    """What the player at `seat` may see now."""
+    return _view(game, seat, frozenset({seat}))
+
+
+def kibitzer_view(game: ContractDeal, all_hands: bool = False) -> TableView:
+    """What a kibitzer may see: the public view, or every hand where the table allows it."""
+    return _view(game, None, frozenset(SEATS) if all_hands else frozenset())
+
+
+def final_record(game: ContractDeal) -> DealRecord:
+    """The whole deal, for anyone, once it is over."""
+    if not game.is_over:
+        raise NotVisible("the full record is shown only after the deal is over")
+    return game.record()
