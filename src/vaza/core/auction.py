@@ -53,13 +53,13 @@ class Auction:
     """
 
     __slots__ = (
-        "dealer",
-        "calls",
+        "_doubling",
+        "_first_namer",
         "_last_bid",
         "_last_bidder",
-        "_doubling",
         "_passes",
-        "_first_namer",
+        "calls",
+        "dealer",
     )
 
     def __init__(self, dealer: Seat, calls: tuple[Call, ...] | list[Call] = ()) -> None:

@@ -91,7 +91,7 @@ class Card:
     by suit first, then by rank.
     """
 
-    __slots__ = ("suit", "rank", "index", "mask")
+    __slots__ = ("index", "mask", "rank", "suit")
     suit: Suit
     rank: Rank
     index: int
@@ -195,11 +195,11 @@ class Hand:
         if len(parts) != 4:
             raise ParseError(f"a hand has four suits separated by dots: {text!r}")
         cards: list[Card] = []
-        for suit, holding in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
-            holding = holding.strip().replace("10", "T")
-            if holding == "-":
-                holding = ""
-            cards.extend(Card(suit, Rank.from_letter(letter)) for letter in holding)
+        suits = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        for suit, part in zip(suits, parts, strict=True):
+            holding = part.strip().replace("10", "T")
+            if holding != "-":
+                cards.extend(Card(suit, Rank.from_letter(letter)) for letter in holding)
         return cls(cards)
 
     def suit(self, suit: Suit) -> tuple[Card, ...]:
@@ -351,7 +351,7 @@ class Vulnerability(IntEnum):
 
 
 # The duplicate cycle repeats every 16 boards (WBF Laws, Law 2; seed 003).
-_BOARD_VULNERABILITY: Final = "0123" "1230" "2301" "3012"
+_BOARD_VULNERABILITY: Final = "0123" + "1230" + "2301" + "3012"
 
 
 def board_dealer(board: int) -> Seat:

@@ -20,7 +20,7 @@ class ParseError(VazaError, ValueError):
 
 
 class IllegalAction(VazaError):
-    """The action breaks a rule of the game (a call too low, a revoke, a claim of too many tricks)."""
+    """The action breaks a rule of the game (a call too low, a revoke, too many tricks claimed)."""
 
     code = "illegal_action"
 

@@ -78,17 +78,17 @@ class Play:
     """
 
     __slots__ = (
-        "trump",
-        "leader",
-        "hands",
-        "history",
-        "tricks",
-        "tricks_won",
-        "_trick",
-        "_lead_suit",
         "_best",
         "_best_seat",
+        "_lead_suit",
         "_total_tricks",
+        "_trick",
+        "hands",
+        "history",
+        "leader",
+        "tricks",
+        "tricks_won",
+        "trump",
     )
 
     def __init__(

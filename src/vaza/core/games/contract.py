@@ -193,8 +193,10 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
 
     def _call(self, call: Call) -> None:
         if self.phase is not Phase.AUCTION:
-            raise GameOver("the auction is over") if self.is_over else IllegalAction(
-                "the auction is over; play a card"
+            raise (
+                GameOver("the auction is over")
+                if self.is_over
+                else IllegalAction("the auction is over; play a card")
             )
         auction = self.auction
         auction.add(call)
@@ -209,8 +211,10 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
     def _card(self, card: Card) -> Trick | None:
         play = self.play
         if play is None or self.phase is not Phase.PLAY:
-            raise GameOver("the deal is over") if self.is_over else IllegalAction(
-                "the auction is not over; make a call"
+            raise (
+                GameOver("the deal is over")
+                if self.is_over
+                else IllegalAction("the auction is not over; make a call")
             )
         trick = play.play(card)
         if trick is not None and play.is_over:
@@ -278,9 +282,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
         declarer_side = self.contract.declarer.side
         won = self.play.tricks_won[declarer_side]
         remaining = self.play.remaining_tricks
-        self._settle_claim(
-            won + (tricks if claimer.side == declarer_side else remaining - tricks)
-        )
+        self._settle_claim(won + (tricks if claimer.side == declarer_side else remaining - tricks))
 
     def _settle_claim(self, declarer_tricks: int) -> None:
         assert self.play is not None and self.contract is not None
@@ -317,7 +319,10 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
         if cards:
             in_trick = cards % 4 or 4
             if target < len(made) - in_trick:
-                raise IllegalAction("only a card of the current or the last trick can be taken back")
+                raise IllegalAction(
+                    "only a card of the trick in progress (or of the last trick, before the"
+                    " next one starts) can be taken back"
+                )
         return target
 
     def _request_undo(self, by: Seat) -> None:
@@ -360,4 +365,3 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
             claimed=bool(result and result.claimed),
             **details,  # type: ignore[arg-type]
         )
-

@@ -1,0 +1,57 @@
+"""Deal record files: PBN 2.1 and BBO LIN, each with a `json`-like API (`loads`, `dumps`, ...).
+
+`load_any` and `dump_any` pick the format from a path's extension and handle the bytes: PBN is
+ISO-8859-1 by the standard, but many files in the wild are UTF-8, so reading tries UTF-8 first.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
+
+from vaza.core.errors import ParseError
+from vaza.core.record import DealRecord
+from vaza.formats import lin, pbn
+
+__all__ = ["dump_any", "lin", "load_any", "pbn"]
+
+_FORMATS: dict[str, ModuleType] = {".pbn": pbn, ".lin": lin}
+
+
+def _format(path: Path) -> ModuleType:
+    module = _FORMATS.get(path.suffix.lower())
+    if module is None:
+        raise ParseError(f"cannot tell the format of {path.name}: use a .pbn or .lin file")
+    return module
+
+
+def _decode(data: bytes) -> str:
+    """UTF-8 (with or without a BOM) when it decodes, else ISO-8859-1 as PBN prescribes."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def load_any(path: str | os.PathLike[str]) -> list[DealRecord]:
+    """Read a ``.pbn`` or ``.lin`` file."""
+    file = Path(path)
+    records: list[DealRecord] = _format(file).loads(_decode(file.read_bytes()))
+    return records
+
+
+def dump_any(records: Iterable[DealRecord], path: str | os.PathLike[str]) -> None:
+    """Write a ``.pbn`` (ISO-8859-1 when every character fits, else UTF-8) or ``.lin`` (UTF-8)
+    file, byte for byte, so PBN keeps its CRLF line ends on every platform."""
+    file = Path(path)
+    module = _format(file)
+    text: str = module.dumps(records)
+    if module is pbn:
+        try:
+            file.write_bytes(text.encode("latin-1"))
+            return
+        except UnicodeEncodeError:
+            pass
+    file.write_bytes(text.encode("utf-8"))
