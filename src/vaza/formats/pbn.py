@@ -544,8 +544,10 @@ def load(fp: SupportsRead[str]) -> list[DealRecord]:
 
 
 def _quote(value: str) -> str:
-    text = value.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + re.sub(r"[\t\r\n\v\f]", " ", text) + '"'
+    """A PBN string.  A backslash is doubled only before a quote, a backslash or the end, where a
+    reader would take it for an escape; so ``\\2R`` in table column names stays as written."""
+    text = re.sub(r'\\(?=["\\]|$)', r"\\\\", re.sub(r"[\t\r\n\v\f]", " ", value))
+    return '"' + text.replace('"', '\\"') + '"'
 
 
 def _tag(name: str, value: str) -> str:

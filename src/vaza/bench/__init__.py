@@ -1,0 +1,1 @@
+"""Benchmarks: commands that measure and print JSON; the test suite never times anything."""
