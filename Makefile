@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict src/vaza/core
+	$(BIN)/mypy --strict src/vaza
 
 pytest: $(STAMP)
 	$(BIN)/pytest

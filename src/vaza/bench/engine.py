@@ -15,7 +15,9 @@ from vaza.core.deal import Board, make_rng
 from vaza.core.games.contract import ContractDeal
 
 
-def run(deals: int, seed: int | str | None = None, tick: Callable[[int], None] | None = None) -> dict[str, object]:
+def run(
+    deals: int, seed: int | str | None = None, tick: Callable[[int], None] | None = None
+) -> dict[str, object]:
     rng = make_rng(seed)
     choose = rng.choice
     actions = 0

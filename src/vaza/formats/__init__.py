@@ -7,9 +7,8 @@ ISO-8859-1 by the standard, but many files in the wild are UTF-8, so reading tri
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from types import ModuleType
 
 from vaza.core.errors import ParseError
 from vaza.core.record import DealRecord
@@ -17,14 +16,19 @@ from vaza.formats import lin, pbn
 
 __all__ = ["dump_any", "lin", "load_any", "pbn"]
 
-_FORMATS: dict[str, ModuleType] = {".pbn": pbn, ".lin": lin}
+_Loads = Callable[[str], list[DealRecord]]
+_Dumps = Callable[[Iterable[DealRecord]], str]
+_FORMATS: dict[str, tuple[_Loads, _Dumps]] = {
+    ".pbn": (pbn.loads, pbn.dumps),
+    ".lin": (lin.loads, lin.dumps),
+}
 
 
-def _format(path: Path) -> ModuleType:
-    module = _FORMATS.get(path.suffix.lower())
-    if module is None:
+def _format(path: Path) -> tuple[_Loads, _Dumps]:
+    found = _FORMATS.get(path.suffix.lower())
+    if found is None:
         raise ParseError(f"cannot tell the format of {path.name}: use a .pbn or .lin file")
-    return module
+    return found
 
 
 def _decode(data: bytes) -> str:
@@ -38,17 +42,17 @@ def _decode(data: bytes) -> str:
 def load_any(path: str | os.PathLike[str]) -> list[DealRecord]:
     """Read a ``.pbn`` or ``.lin`` file."""
     file = Path(path)
-    records: list[DealRecord] = _format(file).loads(_decode(file.read_bytes()))
-    return records
+    loads, _ = _format(file)
+    return loads(_decode(file.read_bytes()))
 
 
 def dump_any(records: Iterable[DealRecord], path: str | os.PathLike[str]) -> None:
     """Write a ``.pbn`` (ISO-8859-1 when every character fits, else UTF-8) or ``.lin`` (UTF-8)
     file, byte for byte, so PBN keeps its CRLF line ends on every platform."""
     file = Path(path)
-    module = _format(file)
-    text: str = module.dumps(records)
-    if module is pbn:
+    _, dumps = _format(file)
+    text = dumps(records)
+    if file.suffix.lower() == ".pbn":
         try:
             file.write_bytes(text.encode("latin-1"))
             return

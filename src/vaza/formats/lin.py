@@ -1,9 +1,9 @@
 """BBO LIN import and export of deal records.
 
-LIN has no public specification; this follows what BBO writes and what common parsers accept
-(see docs in ``/work/shared/reference/pbn-lin.md``).  A record is a run of ``key|value|`` pairs.
-Single-board files hold one board per line; vugraph files start each board at ``qx`` and may
-spread it over lines.  The API mirrors `json`: `loads`/`load`/`dumps`/`dump`.
+LIN has no public specification; this follows what BBO writes and what common parsers (endplay,
+BridgeData) accept.  A record is a run of ``key|value|`` pairs.  Hand-viewer files hold one board
+per line; vugraph files start each board at ``qx`` and may spread it over lines.  The API mirrors
+`json`: `loads`/`load`/`dumps`/`dump`.
 """
 
 from __future__ import annotations
@@ -156,13 +156,10 @@ def _hand(text: str, where: str) -> Hand:
     for char in re.sub(r"\s+", "", text).upper().replace("10", "T"):
         if char in "SHDC":
             suit = Suit.from_letter(char)
-            continue
-        try:
-            if suit is None:
-                raise ParseError("no suit")
+        elif suit is None or char not in "23456789TJQKA":
+            raise ParseError(f"{where}: md hand {text!r} is not suit letters and ranks")
+        else:
             cards.append(Card(suit, Rank.from_letter(char)))
-        except ParseError:
-            raise ParseError(f"{where}: md hand {text!r} is not suit letters and ranks") from None
     try:
         return Hand(cards)
     except ParseError as error:
@@ -269,7 +266,7 @@ def _record(board: _Board) -> DealRecord | None:
 
 def _pairs(text: str, where: str) -> Iterator[tuple[str, str]]:
     parts = text.split("|")
-    if len(parts) % 2 == 0 and parts[-1].strip():
+    if len(parts) % 2 == 1 and parts[-1].strip():
         raise ParseError(f"{where}: {parts[-1].strip()!r} has no value (write key|value|)")
     for index in range(0, len(parts) - 1, 2):
         yield parts[index].strip().lower(), parts[index + 1]
@@ -305,7 +302,7 @@ def loads(text: str) -> list[DealRecord]:
     """Read the boards of a LIN text.  Raises `ParseError` naming the line or board."""
     lines = [
         (number, line.strip())
-        for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1)
+        for number, line in enumerate(re.split(r"\r\n|\r|\n", text.lstrip("\ufeff")), 1)
         if line.strip() and not line.startswith("%")
     ]
     if any(re.search(r"(^|\|)\s*qx\|", line, re.IGNORECASE) for _, line in lines):
@@ -349,7 +346,7 @@ def _lin_call(call: Call) -> str:
 
 def _pieces(record: DealRecord) -> Iterator[tuple[str, str]]:
     board = record.board
-    names = (_clean(record.players[seat]).replace(",", " ") for seat in _ORDER)
+    names = (re.sub(r"\s*,\s*", " ", _clean(record.players[seat])) for seat in _ORDER)
     yield "pn", ",".join(names)
     yield "st", ""
     digit = str(_ORDER.index(board.dealer) + 1)

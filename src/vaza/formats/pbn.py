@@ -48,7 +48,11 @@ _NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _PIECE: Final = re.compile(r"=\d+=|\$\d+|[!?]{1,2}|\^.|[*+]|[A-Za-z0-9-]+|.")
 _NOTE: Final = re.compile(r"\s*(\d+)\s*:(.*)", re.DOTALL)
 _RESULT: Final = re.compile(r"(NS|EW)\s*(\d+)(?:\s*(NS|EW)\s*(\d+))?")
-_WORD_STOP: Final = frozenset('[]{};"')
+# Whitespace and comments, a bracket, a string (its closing quote is group "end"), or a word.
+_LEXEME: Final = re.compile(
+    r'(?P<skip>\s+|;.*|\{[^}]*\}?)|(?P<bracket>[\[\]])|"(?P<str>(?:[^"\\]|\\.)*)(?P<end>")?'
+    r'|(?P<word>[^\s\[\]{};"]+)'
+)
 _EOL: Final = "\r\n"
 HEADER: Final = f"% PBN 2.1{_EOL}% EXPORT{_EOL}"
 _NO_DEAL: Final = Deal((Hand(), Hand(), Hand(), Hand()))
@@ -60,7 +64,7 @@ _NO_DEAL: Final = Deal((Hand(), Hand(), Hand(), Hand()))
 @dataclass(frozen=True, slots=True)
 class _Token:
     kind: str
-    """``[``, ``]``, ``str`` (a quoted string, unescaped), ``word``, or ``break`` (game ends)."""
+    """``[``, ``]``, ``str`` (a string, unescaped), ``word``, ``break`` (game ends) or ``end``."""
     text: str
     line: int
 
@@ -71,60 +75,31 @@ _END: Final = _Token("end", "", 0)
 def _lex(text: str) -> Iterator[_Token]:
     """Split PBN text into tokens, dropping ``%`` lines and comments; semi-empty lines end games."""
     open_brace = 0  # line of a brace comment still open, 0 when none is
-    for number, line in enumerate(text.splitlines(), 1):
-        col = 0
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):  # not splitlines: \x85
+        start = 0
         if open_brace:
-            end = line.find("}")
-            if end < 0:
+            start = line.find("}") + 1
+            if not start:
                 continue
-            open_brace, col = 0, end + 1
+            open_brace = 0
         elif line.startswith("%"):
             continue
         elif not line.strip():
             yield _Token("break", "", number)
             continue
-        while col < len(line):
-            char = line[col]
-            if char.isspace():
-                col += 1
-            elif char == ";":
-                break
-            elif char == "{":
-                end = line.find("}", col + 1)
-                if end < 0:
+        for match in _LEXEME.finditer(line, start):
+            kind, lexeme = match.lastgroup, match.group()
+            if kind == "skip":
+                if lexeme.startswith("{") and not lexeme.endswith("}"):
                     open_brace = number
-                    break
-                col = end + 1
-            elif char in "[]":
-                yield _Token(char, char, number)
-                col += 1
-            elif char == '"':
-                value, col = _string(line, col, number)
-                yield _Token("str", value, number)
+            elif kind == "str":
+                raise ParseError(f"line {number}: a string is not closed with a quote on the line")
+            elif kind == "end":
+                yield _Token("str", re.sub(r'\\(["\\])', r"\1", match.group("str")), number)
             else:
-                start = col
-                while col < len(line) and not line[col].isspace() and line[col] not in _WORD_STOP:
-                    col += 1
-                yield _Token("word", line[start:col], number)
+                yield _Token("word" if kind == "word" else lexeme, lexeme, number)
     if open_brace:
         raise ParseError(f"line {open_brace}: a {{ comment is never closed with }}")
-
-
-def _string(line: str, col: int, number: int) -> tuple[str, int]:
-    """Read the quoted string starting at `col`; returns its value and the column after it."""
-    chars: list[str] = []
-    col += 1
-    while col < len(line):
-        char = line[col]
-        if char == "\\" and col + 1 < len(line) and line[col + 1] in '"\\':
-            chars.append(line[col + 1])
-            col += 2
-        elif char == '"':
-            return "".join(chars), col + 1
-        else:
-            chars.append(char)
-            col += 1
-    raise ParseError(f"line {number}: a string is not closed with a quote on the same line")
 
 
 # -- games and tags -------------------------------------------------------------------------
@@ -162,10 +137,9 @@ def _games(tokens: Iterator[_Token]) -> Iterator[list[_Tag]]:
 def _tag_pair(tokens: Iterator[_Token], line: int) -> _Tag:
     """Read ``Name "value" ]`` after a ``[`` (the tokens may be spread over lines)."""
     name, value, close = (next(tokens, _END) for _ in range(3))
-    if (name.kind, value.kind, close.kind) != ("word", "str", "]") or not _NAME.fullmatch(
-        name.text
-    ):
-        raise ParseError(f'line {line}: a tag pair is written [Name "value"] on one game\'s lines')
+    kinds = (name.kind, value.kind, close.kind)
+    if kinds != ("word", "str", "]") or not _NAME.fullmatch(name.text):
+        raise ParseError(f'line {line}: a tag pair is written [Name "value"], in one game')
     return _Tag(_CANONICAL.get(name.text.lower(), name.text), value.text, line)
 
 
@@ -566,13 +540,9 @@ def _outcome(record: DealRecord) -> tuple[str, str, str]:
     """Declarer, Contract and Result values: "" when passed out, "?" when unknown."""
     if record.passed_out:
         return "", "Pass", ""
-    contract = record.contract
-    tricks = record.declarer_tricks
-    return (
-        contract.declarer.letter if contract else "?",
-        str(contract) if contract else "?",
-        str(tricks) if tricks is not None else "?",
-    )
+    contract, tricks = record.contract, record.declarer_tricks
+    declarer = "?" if contract is None else contract.declarer.letter
+    return declarer, str(contract or "?"), "?" if tricks is None else str(tricks)
 
 
 def _auction_lines(record: DealRecord) -> list[str]:
@@ -621,25 +591,11 @@ def _play_lines(record: DealRecord) -> list[str]:
 def dumps_one(record: DealRecord) -> str:
     """One game in export format (CRLF line ends), without the file header."""
     board = record.board
-    north, east, south, west = (name or "?" for name in record.players)
-    declarer, contract, result = _outcome(record)
-    values = (
-        record.event or "?",
-        record.site or "?",
-        record.date or "?",
-        str(board.number) if board.number is not None else "?",
-        west,
-        north,
-        east,
-        south,
-        board.dealer.letter,
-        board.vulnerability.pbn,
-        _deal_value(board),
-        record.scoring or "?",
-        declarer,
-        contract,
-        result,
-    )
+    north, east, south, west = record.players
+    number = "" if board.number is None else str(board.number)
+    texts = (record.event, record.site, record.date, number, west, north, east, south)
+    deal = (board.dealer.letter, board.vulnerability.pbn, _deal_value(board), record.scoring or "?")
+    values = (*(text or "?" for text in texts), *deal, *_outcome(record))
     lines = [_tag(name, value) for name, value in zip(MANDATORY_TAGS, values, strict=True)]
     extras = sorted(
         (extra for extra in record.extra_tags if extra[0] not in _RESERVED),

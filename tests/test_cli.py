@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from vaza.cli import main
+
+
+def test_deal_diagram_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--seed", "9", "--board", "3", "--lang", "en"]) == 0
+    first = capsys.readouterr().out
+    assert main(["deal", "--seed", "9", "--board", "3", "--lang", "en"]) == 0
+    assert capsys.readouterr().out == first
+    assert "Board 3" in first and "Dealer South" in first and "East–West" in first
+    assert first.count("HCP") == 4
+
+
+def test_deal_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--seed", "9", "--lang", "pt-BR"]) == 0
+    out = capsys.readouterr().out
+    assert "Carteador: Norte" in out and "Oeste" in out
+
+
+def test_demo_plays_a_whole_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "3", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "North" in out
+    assert "Trick 13" in out or "Passed out." in out
+
+
+def test_bench_engine_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--deals", "50", "--seed", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["deals"] == 50
+    assert figures["actions"] > 50 * 4
+    assert figures["deals_per_second"] > 0 and figures["actions_per_second"] > 0
+
+
+def test_bad_arguments_get_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["deal", "--board", "0"])
+    assert "board numbers start at 1" in capsys.readouterr().err
