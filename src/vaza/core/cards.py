@@ -276,7 +276,10 @@ class Side(IntEnum):
 
 
 class Seat(IntEnum):
-    """The four compass seats, clockwise from North."""
+    """The four compass seats, clockwise from North.
+
+    North is 0 and so falsy: test a seat against None, never write ``seat or default``.
+    """
 
     NORTH = 0
     EAST = 1
