@@ -4,12 +4,42 @@ from __future__ import annotations
 
 import random
 
-from vaza.core import Call, ContractDeal, Deal
+from vaza.core import PASS, Board, Call, Card, Claim, ClaimResponse, ContractDeal, Deal, DealRecord
 
 
-def calls(text: str) -> list[Call]:
+def calls(text: str) -> tuple[Call, ...]:
     """`"1D 3D X 3H"` -> calls."""
-    return [Call.parse(token) for token in text.split()]
+    return tuple(Call.parse(token) for token in text.split())
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """`"SA HK"` -> cards."""
+    return tuple(Card.parse(token) for token in text.split())
+
+
+def random_record(rng: random.Random, number: int, **details: object) -> DealRecord:
+    """A game played with random legal actions; some stop early, some end in a claim.
+    Three records in ten carry `details` (players, event ...)."""
+    game = ContractDeal(Board.random(number, rng))
+    roll = rng.random()
+    stop_at = rng.randrange(0, 6) if roll < 0.07 else rng.randrange(6, 70) if roll < 0.15 else None
+    claim_at = rng.randrange(0, 52) if 0.15 <= roll < 0.4 else None
+    done = 0
+    while not game.is_over and done != stop_at:
+        if claim_at is not None and game.play is not None and len(game.play.history) >= claim_at:
+            contract = game.contract
+            assert contract is not None
+            claimer = rng.choice([contract.declarer, contract.declarer.lho, contract.declarer.rho])
+            game.apply(Claim(rng.randint(0, game.play.remaining_tricks)), by=claimer)
+            while game.proposal is not None:
+                game.apply(ClaimResponse(accept=True), by=min(game.proposal.awaiting))
+            break
+        legal = game.legal_actions()
+        game.apply(PASS if PASS in legal and rng.random() < 0.55 else rng.choice(legal))
+        done += 1
+    if rng.random() < 0.3:
+        return game.record(**details)
+    return game.record()
 
 
 def play_random(game: ContractDeal, rng: random.Random, stop: int | None = None) -> None:

@@ -8,13 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from helpers import calls, cards, random_record
 from vaza.core import (
-    PASS,
-    Board,
-    Call,
     Card,
-    Claim,
-    ClaimResponse,
     ContractDeal,
     Deal,
     DealRecord,
@@ -34,38 +30,6 @@ WORKED = (
     "S58QH479KDKAC38JA,|rh||ah|Board 1|sv|o|mb|1H|mb|p|mb|4H|mb|p|mb|p|mb|p|pg||"
     "pc|SJ|pc|S9|pc|SA|pc|SQ|pg||mc|10|pg||"
 )
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(token) for token in text.split())
-
-
-def calls(text: str) -> tuple[Call, ...]:
-    return tuple(Call.parse(token) for token in text.split())
-
-
-def random_record(rng: random.Random, number: int) -> DealRecord:
-    """A game played with random legal actions; some stop early, some end in a claim."""
-    game = ContractDeal(Board.random(number, rng))
-    roll = rng.random()
-    stop_at = rng.randrange(0, 6) if roll < 0.07 else rng.randrange(6, 70) if roll < 0.15 else None
-    claim_at = rng.randrange(0, 52) if 0.15 <= roll < 0.4 else None
-    done = 0
-    while not game.is_over and done != stop_at:
-        if claim_at is not None and game.play is not None and len(game.play.history) >= claim_at:
-            contract = game.contract
-            assert contract is not None
-            claimer = rng.choice([contract.declarer, contract.declarer.lho, contract.declarer.rho])
-            game.apply(Claim(rng.randint(0, game.play.remaining_tricks)), by=claimer)
-            while game.proposal is not None:
-                game.apply(ClaimResponse(accept=True), by=min(game.proposal.awaiting))
-            break
-        legal = game.legal_actions()
-        game.apply(PASS if PASS in legal and rng.random() < 0.55 else rng.choice(legal))
-        done += 1
-    if rng.random() < 0.3:
-        return game.record(players=("Rui", "Łukasz", "ana_b", ""))
-    return game.record()
 
 
 # -- BBO's own lines -------------------------------------------------------------------------
@@ -181,7 +145,7 @@ def test_dump_and_load_use_files() -> None:
 
 def test_random_games_round_trip() -> None:
     rng = random.Random(1234)
-    records = [random_record(rng, number) for number in range(1, 301)]
+    records = [random_record_with(rng, number) for number in range(1, 301)]
     assert sum(record.claimed for record in records) >= 5
     assert sum(record.passed_out for record in records) >= 5
     assert sum(record.contract is None and not record.passed_out for record in records) >= 3
@@ -240,3 +204,7 @@ def test_bad_vugraph_board_is_named() -> None:
 def test_header_lines_without_a_deal_give_no_record() -> None:
     assert lin.loads("vg|Event,1,I,1,1,a,0,b,0|pw|||\n") == []
     assert lin.loads("") == []
+
+
+def random_record_with(rng: random.Random, number: int) -> DealRecord:
+    return random_record(rng, number, players=("Rui", "Łukasz", "ana_b", ""))

@@ -10,13 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from helpers import calls, cards, random_record
 from vaza.core import (
-    PASS,
     Board,
-    Call,
-    Card,
-    Claim,
-    ClaimResponse,
     ContractDeal,
     Deal,
     DealRecord,
@@ -28,42 +24,6 @@ from vaza.formats import dump_any, load_any, pbn
 
 DATA = Path(__file__).parent / "data"
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(token) for token in text.split())
-
-
-def calls(text: str) -> tuple[Call, ...]:
-    return tuple(Call.parse(token) for token in text.split())
-
-
-def random_record(rng: random.Random, number: int) -> DealRecord:
-    """A game played with random legal actions; some stop early, some end in a claim."""
-    game = ContractDeal(Board.random(number, rng))
-    roll = rng.random()
-    stop_at = rng.randrange(0, 6) if roll < 0.07 else rng.randrange(6, 70) if roll < 0.15 else None
-    claim_at = rng.randrange(0, 52) if 0.15 <= roll < 0.4 else None
-    done = 0
-    while not game.is_over and done != stop_at:
-        if claim_at is not None and game.play is not None and len(game.play.history) >= claim_at:
-            contract = game.contract
-            assert contract is not None
-            claimer = rng.choice([contract.declarer, contract.declarer.lho, contract.declarer.rho])
-            game.apply(Claim(rng.randint(0, game.play.remaining_tricks)), by=claimer)
-            while game.proposal is not None:
-                game.apply(ClaimResponse(accept=True), by=min(game.proposal.awaiting))
-            break
-        legal = game.legal_actions()
-        game.apply(PASS if PASS in legal and rng.random() < 0.55 else rng.choice(legal))
-        done += 1
-    if rng.random() < 0.3:
-        return game.record(
-            players=('O"Neil \\ Jr', "Łukasz", "", "Smith, John"),
-            event="Club; night",
-            date="2024.??.??",
-        )
-    return game.record()
 
 
 @pytest.fixture(scope="module")
@@ -201,7 +161,7 @@ def test_export_marks_an_incomplete_play_with_dashes() -> None:
 
 
 def test_dump_writes_the_same_text() -> None:
-    records = [random_record(random.Random(3), 1)]
+    records = [random_record_with(random.Random(3), 1)]
     buffer = io.StringIO()
     pbn.dump(records, buffer)
     assert buffer.getvalue() == pbn.dumps(records)
@@ -213,7 +173,7 @@ def test_dump_writes_the_same_text() -> None:
 
 def test_random_games_round_trip() -> None:
     rng = random.Random(20240315)
-    records = [random_record(rng, number) for number in range(1, 301)]
+    records = [random_record_with(rng, number) for number in range(1, 301)]
     kinds = {
         "passed out": sum(record.passed_out for record in records),
         "claimed": sum(record.claimed for record in records),
@@ -232,7 +192,7 @@ def test_random_games_round_trip() -> None:
 def test_every_random_record_survives_one_at_a_time() -> None:
     rng = random.Random(7)
     for number in range(1, 41):
-        record = random_record(rng, number)
+        record = random_record_with(rng, number)
         assert pbn.loads(pbn.dumps_one(record)) == [record]
         if record.declarer_tricks is not None:
             assert ContractDeal.from_record(pbn.loads(pbn.dumps_one(record))[0]).is_over
@@ -408,7 +368,7 @@ def test_same_card_twice_in_a_partial_deal_is_caught() -> None:
 
 def test_load_any_and_dump_any_choose_by_extension(tmp_path: Path) -> None:
     rng = random.Random(11)
-    records = [replace(random_record(rng, n), players=("", "", "", "")) for n in range(1, 6)]
+    records = [replace(random_record_with(rng, n), players=("", "", "", "")) for n in range(1, 6)]
     latin = tmp_path / "plain.pbn"
     dump_any(records, latin)
     assert b"\r\n" in latin.read_bytes() and load_any(latin) == records
@@ -422,3 +382,13 @@ def test_load_any_and_dump_any_choose_by_extension(tmp_path: Path) -> None:
     assert load_any(tmp_path / "latin.pbn")[0].players[0] == "José"
     with pytest.raises(ParseError, match=r"use a \.pbn or \.lin file"):
         load_any(tmp_path / "deals.txt")
+
+
+def random_record_with(rng: random.Random, number: int) -> DealRecord:
+    return random_record(
+        rng,
+        number,
+        players=('O"Neil \\ Jr', "Łukasz", "", "Smith, John"),
+        event="Club; night",
+        date="2024.??.??",
+    )
