@@ -1,0 +1,38 @@
+"""`vaza bench …`: measurements that print one JSON object (see docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from vaza.commands.common import positive, seed
+from vaza.progress import progress_bar
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "bench",
+        help="measure Vaza's speed (prints JSON)",
+        description="Benchmarks print one JSON object; see docs/benchmarks.md for the figures.",
+    )
+    benches = parser.add_subparsers(dest="bench", metavar="BENCHMARK", required=True)
+    engine = benches.add_parser(
+        "engine",
+        help="random complete deals through legal_actions()/apply()",
+        description="Play N complete deals (random deal, a uniformly random legal call or card "
+        "at every turn) through the public game interface and report deals and actions "
+        "per second.",
+    )
+    engine.add_argument("--deals", type=positive, default=10_000, help="deals to play")
+    engine.add_argument("--seed", type=seed, help="random seed (default: a secure source)")
+    engine.add_argument("--json", action="store_true", help="print JSON (always on)")
+    engine.set_defaults(run=run_engine)
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    from vaza.bench import engine
+
+    with progress_bar("engine", args.deals) as advance:
+        figures = engine.run(args.deals, args.seed, advance)
+    print(json.dumps(figures))
+    return 0

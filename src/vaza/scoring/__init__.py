@@ -1,0 +1,1 @@
+"""Scoring: pure functions over tables, one module per system."""
