@@ -1,4 +1,4 @@
-"""What each seat, a kibitzer, or anyone after the deal may see: the one gate for hidden cards.
+"""Views of a contract bridge deal: what each seat, a kibitzer or anyone afterwards may see.
 
 Robots and clients only ever receive a `TableView`.  A seat sees its own hand; dummy once the
 opening lead is made; every call; every card played (each was shown to the whole table); the
