@@ -74,7 +74,7 @@ def auction_grid(dealer: Seat, calls: list[Call] | tuple[Call, ...], lang: str =
     return "\n".join(rows)
 
 
-def trick_line(number: int, trick: Trick, lang: str = "en") -> str:
+def trick_line(number: int, trick: Trick[Seat], lang: str = "en") -> str:
     cards = "  ".join(
         f"{text(f'seat.letter.{seat.letter}', lang)} {card_text(card):<4}"
         for seat, card in trick.by_seat

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Generic, TypeVar
 
-from vaza.core.cards import CARDS, SEATS, SUIT_MASK, Card, Hand, Seat, Side, Suit
+from vaza.core.cards import CARDS, SEATS, SUIT_MASK, Card, Hand, Seat, Suit
 from vaza.core.errors import GameOver, IllegalAction
+
+SeatT = TypeVar("SeatT")
 
 _SHIFTS: Final = (0, 13, 26, 39)
 _SUIT_CARDS: list[tuple[Card, ...] | None] = [None] * (4 << 13)
@@ -42,23 +44,34 @@ def cards_in(mask: int) -> tuple[Card, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: who led, the four cards in the order played, and who won it."""
+class Trick(Generic[SeatT]):
+    """A completed trick: the cards in the order played, each with its player, and the winner."""
 
-    leader: Seat
-    cards: tuple[Card, Card, Card, Card]
-    winner: Seat
+    plays: tuple[tuple[SeatT, Card], ...]
+    winner: SeatT
 
     @property
-    def by_seat(self) -> tuple[tuple[Seat, Card], ...]:
-        return tuple((self.leader.next(i), card) for i, card in enumerate(self.cards))
+    def leader(self) -> SeatT:
+        return self.plays[0][0]
 
-    def card_of(self, seat: Seat) -> Card:
-        return self.cards[(seat - self.leader) & 3]
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for _, card in self.plays)
+
+    @property
+    def by_seat(self) -> tuple[tuple[SeatT, Card], ...]:
+        return self.plays
+
+    def card_of(self, seat: SeatT) -> Card:
+        for player, card in self.plays:
+            if player == seat:
+                return card
+        raise KeyError(seat)
 
 
-def trick_winner(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Seat:
-    """The seat that wins a trick of cards played clockwise from `leader`."""
+def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Which card (0 = the lead) wins a trick: the highest trump, else the highest of the suit
+    led."""
     best = 0
     for position in range(1, len(cards)):
         card, top = cards[position], cards[best]
@@ -67,11 +80,18 @@ def trick_winner(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Sea
                 best = position
         elif card.suit == trump:
             best = position
-    return leader.next(best)
+    return best
 
 
-class Play:
-    """The cards played so far in a deal with a known trump (None at no trump).
+def trick_winner(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Seat:
+    """The seat that wins a bridge trick of cards played clockwise from `leader`."""
+    return leader.next(winning_position(cards, trump))
+
+
+class Play(Generic[SeatT]):
+    """The cards played so far by players sitting in `seats` order (clockwise), with a known
+    trump (None at no trump).  Contract bridge has the four compass seats; other trick games
+    (two-handed bridge, Boerenbridge) have two to seven players.
 
     `play` checks a card fully before it changes anything, so a rejected card leaves the play
     as it was.
@@ -79,13 +99,15 @@ class Play:
 
     __slots__ = (
         "_best",
-        "_best_seat",
+        "_best_position",
         "_lead_suit",
+        "_leader",
+        "_players",
         "_total_tricks",
         "_trick",
         "hands",
         "history",
-        "leader",
+        "seats",
         "tricks",
         "tricks_won",
         "trump",
@@ -94,36 +116,50 @@ class Play:
     def __init__(
         self,
         hands: Sequence[Hand] | Sequence[int],
-        leader: Seat,
+        leader: SeatT,
         trump: Suit | None,
-        total_tricks: int = 13,
+        seats: Sequence[SeatT] = SEATS,  # type: ignore[assignment]
+        total_tricks: int | None = None,
     ) -> None:
+        if len(hands) != len(seats):
+            raise ValueError("one hand for each player")
         self.trump = trump
-        self.leader = leader
-        """Seat that leads (or has led) the current trick."""
+        self.seats: tuple[SeatT, ...] = tuple(seats)
+        """The players in clockwise order; hands and trick counts go by position here."""
         self.hands: list[int] = [h.mask if isinstance(h, Hand) else h for h in hands]
-        """Remaining cards by seat, as masks."""
-        self.history: list[tuple[Seat, Card]] = []
+        """Remaining cards by position, as masks."""
+        self.history: list[tuple[SeatT, Card]] = []
         """Every card played, in order, with the seat it came from."""
-        self.tricks: list[Trick] = []
-        self.tricks_won = [0, 0]
-        """Completed tricks won by each side (index `Side`)."""
+        self.tricks: list[Trick[SeatT]] = []
+        self.tricks_won = [0] * len(seats)
+        """Completed tricks won by each player, by position."""
+        self._players = len(seats)
+        self._leader = self.seats.index(leader)
         self._trick: list[Card] = []
         self._lead_suit: Suit | None = None
         self._best: Card | None = None
-        self._best_seat = leader
-        self._total_tricks = total_tricks
+        self._best_position = self._leader
+        self._total_tricks = self.hands[0].bit_count() if total_tricks is None else total_tricks
+
+    @property
+    def leader(self) -> SeatT:
+        """The player who leads (or has led) the current trick."""
+        return self.seats[self._leader]
 
     @property
     def current_trick(self) -> tuple[Card, ...]:
         """Cards of the trick in progress, in the order played from `leader`."""
         return tuple(self._trick)
 
+    def current_plays(self) -> tuple[tuple[SeatT, Card], ...]:
+        """The trick in progress with the player of each card."""
+        return tuple(self.history[len(self.history) - len(self._trick) :])
+
     @property
-    def to_play(self) -> Seat | None:
+    def to_play(self) -> SeatT | None:
         if self.is_over:
             return None
-        return SEATS[(self.leader + len(self._trick)) & 3]
+        return self.seats[(self._leader + len(self._trick)) % self._players]
 
     @property
     def is_over(self) -> bool:
@@ -133,14 +169,17 @@ class Play:
     def lead_suit(self) -> Suit | None:
         return self._lead_suit if self._trick else None
 
-    def hand(self, seat: Seat) -> Hand:
-        return Hand.from_mask(self.hands[seat])
+    def hand(self, seat: SeatT) -> Hand:
+        return Hand.from_mask(self.hands[self.seats.index(seat)])
+
+    def won_by(self, seat: SeatT) -> int:
+        return self.tricks_won[self.seats.index(seat)]
 
     def legal_cards(self) -> tuple[Card, ...]:
-        """The cards the seat to play may play, lowest first."""
+        """The cards the player to play may play, lowest first."""
         if len(self.tricks) >= self._total_tricks:
             return ()
-        hand = self.hands[(self.leader + len(self._trick)) & 3]
+        hand = self.hands[(self._leader + len(self._trick)) % self._players]
         if self._trick:
             led = self._lead_suit
             assert led is not None
@@ -149,18 +188,18 @@ class Play:
                 return follow
         return cards_in(hand)
 
-    def play(self, card: Card) -> Trick | None:
-        """Play `card` for the seat to play; returns the trick if this card completed it.
+    def play(self, card: Card) -> Trick[SeatT] | None:
+        """Play `card` for the player to play; returns the trick if this card completed it.
 
         Raises `IllegalAction` (and changes nothing) for a card not held or a revoke.
         """
         if len(self.tricks) >= self._total_tricks:
             raise GameOver("all tricks have been played")
         trick = self._trick
-        seat = SEATS[(self.leader + len(trick)) & 3]
-        hand = self.hands[seat]
+        position = (self._leader + len(trick)) % self._players
+        hand = self.hands[position]
         if not hand & card.mask:
-            raise IllegalAction(f"{seat.name.title()} does not hold {card}")
+            raise IllegalAction(f"{_name(self.seats[position])} does not hold {card}")
         suit = card.suit
         if trick:
             led = self._lead_suit
@@ -171,26 +210,27 @@ class Play:
             if (suit == best.suit and card.index > best.index) or (
                 suit == self.trump and best.suit != suit
             ):
-                self._best, self._best_seat = card, seat
+                self._best, self._best_position = card, position
         else:
             self._lead_suit = suit
-            self._best, self._best_seat = card, seat
-        self.hands[seat] = hand ^ card.mask
-        self.history.append((seat, card))
+            self._best, self._best_position = card, position
+        self.hands[position] = hand ^ card.mask
+        self.history.append((self.seats[position], card))
         trick.append(card)
-        if len(trick) < 4:
+        if len(trick) < self._players:
             return None
-        winner = self._best_seat
-        done = Trick(self.leader, (trick[0], trick[1], trick[2], trick[3]), winner)
+        winner = self._best_position
+        done = Trick(tuple(self.history[-self._players :]), self.seats[winner])
         self.tricks.append(done)
-        self.tricks_won[winner & 1] += 1
-        self.leader = winner
+        self.tricks_won[winner] += 1
+        self._leader = winner
         self._trick = []
         return done
-
-    def won_by(self, side: Side) -> int:
-        return self.tricks_won[side]
 
     @property
     def remaining_tricks(self) -> int:
         return self._total_tricks - len(self.tricks)
+
+
+def _name(seat: object) -> str:
+    return seat.name.title() if isinstance(seat, Seat) else f"Player {seat}"

@@ -216,7 +216,8 @@ def _check_play(board: _Board, deal: Deal, contract: Contract | None) -> int:
                 play.play(card)
             except IllegalAction as error:
                 raise ParseError(f"{board.where}: card {position + 1} ({card}): {error}") from None
-        return play.tricks_won[contract.declarer.side]
+        counts = play.tricks_won
+        return counts[contract.declarer.side] + counts[contract.declarer.side + 2]
     if len(set(board.play)) < len(board.play):
         raise ParseError(f"{board.where}: a card is played twice")
     won, leader = 0, contract.opening_leader

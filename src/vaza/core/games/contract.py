@@ -87,7 +87,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
 
     def _reset(self) -> None:
         self.auction = Auction(self.board.dealer)
-        self.play: Play | None = None
+        self.play: Play[Seat] | None = None
         self.phase = Phase.AUCTION
         self.proposal: Proposal[Seat] | None = None
         self._claimed_tricks: int | None = None
@@ -142,6 +142,13 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
     def dummy_faced(self) -> bool:
         """Dummy's hand is on the table once the opening lead has been made."""
         return self.play is not None and bool(self.play.history)
+
+    def side_tricks(self, side: Side) -> int:
+        """Tricks won so far by a partnership."""
+        if self.play is None:
+            return 0
+        won = self.play.tricks_won
+        return won[side] + won[side + 2]
 
     def hand(self, seat: Seat) -> Hand:
         """The cards `seat` still holds."""
@@ -208,7 +215,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
                 self.play = Play(self.board.deal.hands, contract.opening_leader, contract.trump)
                 self.phase = Phase.PLAY
 
-    def _card(self, card: Card) -> Trick | None:
+    def _card(self, card: Card) -> Trick[Seat] | None:
         play = self.play
         if play is None or self.phase is not Phase.PLAY:
             raise (
@@ -280,14 +287,13 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
     def _settle_claim_for(self, claimer: Seat, tricks: int) -> None:
         assert self.play is not None and self.contract is not None
         declarer_side = self.contract.declarer.side
-        won = self.play.tricks_won[declarer_side]
+        won = self.side_tricks(declarer_side)
         remaining = self.play.remaining_tricks
         self._settle_claim(won + (tricks if claimer.side == declarer_side else remaining - tricks))
 
     def _settle_claim(self, declarer_tricks: int) -> None:
         assert self.play is not None and self.contract is not None
-        declarer_side = self.contract.declarer.side
-        won = self.play.tricks_won[declarer_side]
+        won = self.side_tricks(self.contract.declarer.side)
         if not won <= declarer_tricks <= won + self.play.remaining_tricks:
             raise IllegalAction(f"declarer cannot end with {declarer_tricks} tricks from here")
         self._claimed_tricks = declarer_tricks
@@ -350,7 +356,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
         assert self.play is not None
         if self._claimed_tricks is not None:
             return DealResult(contract, self._claimed_tricks, claimed=True)
-        return DealResult(contract, self.play.tricks_won[contract.declarer.side])
+        return DealResult(contract, self.side_tricks(contract.declarer.side))
 
     def record(self, **details: object) -> DealRecord:
         """This deal as a record (complete or not); `details` fill players, event and so on."""

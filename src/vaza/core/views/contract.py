@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import SEATS, Card, Hand, Seat, Vulnerability
+from vaza.core.cards import SEATS, Card, Hand, Seat, Side, Vulnerability
 from vaza.core.deal import Deal
 from vaza.core.errors import NotVisible
 from vaza.core.game import Proposal
@@ -42,7 +42,7 @@ class TableView:
     played: tuple[tuple[Seat, Card], ...]
     """Every card played so far, in order, with the seat that played it."""
     current_trick: tuple[tuple[Seat, Card], ...]
-    last_trick: Trick | None
+    last_trick: Trick[Seat] | None
     """The last completed trick while the viewer may still look at it, else None."""
     tricks_won: tuple[int, int]
     """Completed tricks won by North–South and by East–West."""
@@ -61,10 +61,10 @@ def _current_trick(game: ContractDeal) -> tuple[tuple[Seat, Card], ...]:
     play = game.play
     if play is None:
         return ()
-    return tuple((play.leader.next(i), card) for i, card in enumerate(play.current_trick))
+    return play.current_plays()
 
 
-def _last_trick_visible(game: ContractDeal, viewer: Seat | None) -> Trick | None:
+def _last_trick_visible(game: ContractDeal, viewer: Seat | None) -> Trick[Seat] | None:
     """Seed 000: a player may look at the last trick until they or their partner have played
     to the next one."""
     play = game.play
@@ -103,7 +103,7 @@ def _view(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> 
         played=tuple(play.history) if play else (),
         current_trick=_current_trick(game),
         last_trick=_last_trick_visible(game, viewer),
-        tricks_won=(play.tricks_won[0], play.tricks_won[1]) if play else (0, 0),
+        tricks_won=(game.side_tricks(Side.NS), game.side_tricks(Side.EW)),
         proposal=game.proposal,
         result=game.result,
         deal=board.deal if over else None,
