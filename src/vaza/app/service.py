@@ -1,0 +1,344 @@
+"""TableService: one path for every actor, human or robot.
+
+A command arrives → the table decides and applies it in the core → the events (and any deal they
+finish) are appended to the store and committed → only then are they published, with each
+audience's view.  If the store refuses (another process wrote first, or the database failed),
+the in-memory table is dropped and reloaded from its log, so memory never runs ahead of the
+truth.  Robots think in worker threads, off the event loop, and send their action down the same
+path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from vaza.app.table import SYSTEM, Actor, Event, Forbidden, TableOptions, TableState
+from vaza.bus.port import Bus
+from vaza.core.deal import make_rng
+from vaza.core.errors import IllegalAction, ParseError
+from vaza.store.port import DealRow, NewEvent, Store, TableRecord, UserRecord
+
+log = logging.getLogger("vaza.tables")
+JSON = dict[str, Any]
+
+
+@dataclass
+class LiveTable:
+    state: TableState
+    record: TableRecord
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What subscribers of a table receive after a commit: the events (public form) and the
+    views of each audience at the new version."""
+
+    table_id: str
+    version: int
+    events: list[JSON]
+    views: dict[str, JSON]
+    """By audience: a seat label, "kibitzer" (public) or "kibitzer_all"."""
+    chat: list[JSON]
+
+
+def table_topic(table_id: str) -> str:
+    return f"table:{table_id}"
+
+
+def user_topic(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+LOBBY = "lobby"
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Store,
+        bus: Bus,
+        *,
+        rng: random.Random | None = None,
+        robot_executor: Executor | None = None,
+        away_after: float = 60.0,
+    ) -> None:
+        self.store = store
+        self.bus = bus
+        self.rng = rng or make_rng()
+        self.executor = robot_executor or ThreadPoolExecutor(2, thread_name_prefix="robot")
+        self.away_after = away_after
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.listeners: list[Callable[[Update], Awaitable[None]]] = []
+        """Called in-process with every update (the WebSocket hub)."""
+
+    # -- tables -------------------------------------------------------------------------
+
+    async def create(self, creator: UserRecord, options_json: JSON) -> TableRecord:
+        options = TableOptions.from_json(options_json)
+        table_id = secrets.token_urlsafe(9)
+        state = TableState(table_id, options, creator.id)
+        events = [Event("created", {"options": options.to_json(), "creator": creator.id})]
+        if options.robots:
+            events += [
+                Event("robot_in", {"seat": seat, "name": f"Robot {seat}"})
+                for seat in state.match.seat_labels
+            ][1:]
+        for event in events:
+            state.evolve(event)
+        record = TableRecord(
+            id=table_id,
+            options=options.to_json(),
+            public=options.public,
+            invite_token=secrets.token_urlsafe(16),
+            created_by=creator.id,
+            status=state.status,
+            version=state.version,
+            summary=state.summary(),
+        )
+        await self.store.create_table(record, [NewEvent(e.type, e.payload) for e in events])
+        self.tables[table_id] = LiveTable(state, record)
+        await self.bus.publish(LOBBY, {"table": table_id, "summary": record.summary})
+        return record
+
+    async def live(self, table_id: str) -> LiveTable:
+        """The table in memory, loaded from its log if needed (raises KeyError if unknown)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.tables.get(table_id)
+            if live is None:
+                live = await self._load(table_id)
+                self.tables[table_id] = live
+        self._schedule(table_id)
+        return live
+
+    async def _load(self, table_id: str) -> LiveTable:
+        record = await self.store.table(table_id)
+        if record is None:
+            raise KeyError(table_id)
+        events = await self.store.events(table_id)
+        if not events or events[0].type != "created":
+            raise ValueError(f"table {table_id} has no creation event")
+        options = TableOptions.from_json(events[0].payload["options"])
+        state = TableState(table_id, options, events[0].payload.get("creator"))
+        for stored in events:
+            state.evolve(Event(stored.type, stored.payload))
+        state.take_finished_deals()  # archived when they happened
+        return LiveTable(state, record)
+
+    async def resume_all(self) -> int:
+        """Load every unfinished table (after a restart) so robots and timers go on."""
+        records = await self.store.tables(public_only=False, unfinished_only=True)
+        for record in records:
+            try:
+                await self.live(record.id)
+            except Exception:  # a broken table must not keep the others down
+                log.exception("could not resume table %s", record.id)
+        return len(records)
+
+    # -- the one path -------------------------------------------------------------------
+
+    async def handle(self, table_id: str, actor: Actor, command: JSON) -> int:
+        """Apply a command for `actor`; returns the new version.  Raises a VazaError (with a
+        code and a sentence) when refused, and then nothing has changed."""
+        live = await self.live(table_id)
+        async with live.lock:
+            version = await self._handle_locked(live, actor, command)
+        self._schedule(table_id)
+        return version
+
+    async def _handle_locked(self, live: LiveTable, actor: Actor, command: JSON) -> int:
+        state = live.state
+        before = state.version
+        events = state.decide(actor, command)
+        applied: list[Event] = []
+        try:
+            for event in events:
+                state.evolve(event)
+                applied.append(event)
+            for _ in range(4):  # deals and the match's end follow by themselves
+                follow = state.follow_ups(self.rng)
+                if not follow:
+                    break
+                for event in follow:
+                    state.evolve(event)
+                    applied.append(event)
+        except IllegalAction:
+            if applied:  # part of the batch changed memory: rebuild it from the log
+                await self._reload(live)
+            raise
+        if not applied:
+            return before
+        finished = state.take_finished_deals()
+        deals = [
+            DealRow(
+                id=0,
+                table_id=state.id,
+                number=deal.number,
+                game=state.options.game,
+                summary=deal.summary,
+                pbn=deal.pbn,
+                lin=deal.lin,
+                players=self._players(state),
+            )
+            for deal in finished
+        ]
+        try:
+            version = await self.store.append(
+                state.id,
+                before,
+                [NewEvent(e.type, e.payload) for e in applied],
+                status=state.status,
+                summary=state.summary(),
+                deals=deals,
+            )
+        except Exception:
+            log.exception("table %s: could not append; reloading from the log", state.id)
+            await self._reload(live)
+            raise
+        await self._publish(live, applied)
+        return version
+
+    @staticmethod
+    def _players(state: TableState) -> dict[str, int]:
+        return {
+            seat: o.user_id
+            for seat, o in state.occupants.items()
+            if o is not None and o.kind == "human" and o.user_id is not None
+        }
+
+    async def _reload(self, live: LiveTable) -> None:
+        fresh = await self._load(live.state.id)
+        live.state, live.record = fresh.state, fresh.record
+
+    # -- publishing ---------------------------------------------------------------------
+
+    def views(self, state: TableState) -> dict[str, JSON]:
+        """The view of every audience at the current version (computed once, shared)."""
+        match = state.match
+        views = {seat: match.view(seat) for seat in match.seat_labels}
+        views["kibitzer"] = match.view(None)
+        if state.options.kibitzers_see_all:
+            views["kibitzer_all"] = match.view(None, all_hands=True)
+        return views
+
+    async def _publish(self, live: LiveTable, events: list[Event]) -> None:
+        state = live.state
+        public = [_public_event(e) for e in events]
+        chat = [e.payload for e in events if e.type == "chat"]
+        update = Update(state.id, state.version, public, self.views(state), chat)
+        for listener in list(self.listeners):
+            await listener(update)
+        await self.bus.publish(table_topic(state.id), {"version": state.version})
+        if any(e.type in _LOBBY_EVENTS for e in events):
+            await self.bus.publish(LOBBY, {"table": state.id, "summary": state.summary()})
+        for event in events:
+            if event.type == "invited":
+                await self.bus.publish(
+                    user_topic(event.payload["user_id"]),
+                    {
+                        "type": "invitation",
+                        "table": state.id,
+                        "by": event.payload["by"],
+                        "invite": live.record.invite_token,
+                    },
+                )
+
+    # -- robots and timers --------------------------------------------------------------
+
+    def _schedule(self, table_id: str) -> None:
+        """Start a robot's turn if a robot (or a robot standing in) must act or answer."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        state = live.state
+        robots = set(state.robot_seats())
+        seat = state.match.controller()
+        pending = [s for s in state.match.responders() if s in robots]
+        if seat in robots or pending:
+            task = asyncio.create_task(self._robot_turn(table_id, state.version))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _robot_turn(self, table_id: str, version: int) -> None:
+        live = self.tables.get(table_id)
+        if live is None or live.state.version != version:
+            return
+        state = live.state
+        robots = set(state.robot_seats())
+        responders = [s for s in sorted(state.match.responders()) if s in robots]
+        try:
+            if responders:
+                command = _robot_answer(state, responders[0])
+                await self.handle(table_id, Actor(None, "robot", responders[0]), command)
+                return
+            seat = state.match.controller()
+            if seat is None or seat not in robots:
+                return
+            view = state.match.robot_view(seat)
+            robot = state.match.robot()
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.executor, robot.choose, view)
+            if live.state.version != version:
+                return  # someone else moved first (an undo, a claim): think again later
+            await self.handle(table_id, Actor(None, "robot", seat), state.match.encode(action))
+        except (IllegalAction, ParseError):
+            log.exception("table %s: a robot's action was refused", table_id)
+        except Exception:
+            log.exception("table %s: robot turn failed", table_id)
+
+    async def mark_away(self, table_id: str, seat: str) -> None:
+        await self.handle(table_id, SYSTEM, {"type": "away", "seat": seat})
+
+    async def mark_back(self, table_id: str, seat: str) -> None:
+        await self.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _robot_answer(state: TableState, seat: str) -> JSON:
+    """A robot answering a claim or undo: it grants undo requests and accepts concessions.
+
+    It refuses other claims (the strong robots that check claims come with issue 7).
+    """
+    view = state.match.view(seat)
+    proposal = view.get("proposal") or {}
+    if proposal.get("kind") == "undo":
+        return {"type": "undo_response", "grant": True}
+    return {"type": "claim_response", "accept": proposal.get("tricks") == 0}
+
+
+_LOBBY_EVENTS = frozenset(("sat", "stood", "robot_in", "robot_out", "deal", "finished"))
+
+
+def _public_event(event: Event) -> JSON:
+    """An event as anyone at the table may see it: deals carry cards, so they are reduced to
+    their number (each audience's view shows what it may see)."""
+    if event.type == "deal":
+        return {"type": "deal", "number": event.payload.get("number")}
+    if event.type in ("invited", "chat"):
+        return {"type": event.type}
+    return {"type": event.type, **event.payload}
+
+
+__all__ = ["LOBBY", "Forbidden", "LiveTable", "TableService", "Update", "table_topic"]

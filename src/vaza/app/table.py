@@ -1,0 +1,379 @@
+"""A table as an event-sourced aggregate: seats, people, robots and the match they play.
+
+`decide(actor, command)` checks a command and returns the events it causes, changing nothing;
+`evolve(event)` applies an event to the state.  The state of a table is the fold of its events,
+so the service can append events to the store first and a restarted server can replay them.
+Pure and synchronous: no I/O, no clock, no randomness (deals come in as events).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from vaza.core.errors import IllegalAction, NotYourTurn, ParseError
+from vaza.match.base import FinishedDeal, TableMatch
+from vaza.match.factory import GAMES, SCORINGS, new_match
+
+JSON = dict[str, Any]
+CHAT_LIMIT = 500
+"""Longest chat message, in characters."""
+CHAT_KEPT = 100
+
+
+class Forbidden(IllegalAction):
+    """The sender may not do this at this table."""
+
+    code = "forbidden"
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """What a table's creator chose (seed 001's "Gerenciamento do jogo" and more)."""
+
+    game: str = "contract"
+    scoring: str = "duplicate"
+    variant: JSON = field(default_factory=dict)
+    """Game and scoring options (e.g. honours, Chicago convention, Boerenbridge variants)."""
+    players: int = 4
+    public: bool = True
+    kibitzers: bool = True
+    kibitzers_see_all: bool = False
+    robots: bool = True
+    """Fill empty seats with robots when the table is created."""
+    seconds_per_action: int | None = None
+
+    @classmethod
+    def from_json(cls, data: JSON) -> TableOptions:
+        """Read options sent by a client, with a clear error for each bad one."""
+        known = set(cls.__dataclass_fields__)
+        unknown = set(data) - known
+        if unknown:
+            raise ParseError(f"unknown table options: {', '.join(sorted(unknown))}")
+        options = cls(**data)
+        if options.game not in GAMES:
+            raise ParseError(f"unknown game {options.game!r}; choose one of {', '.join(GAMES)}")
+        if options.scoring not in SCORINGS[options.game]:
+            choices = ", ".join(SCORINGS[options.game])
+            raise ParseError(f"{options.game} is scored with one of: {choices}")
+        for name in ("public", "kibitzers", "kibitzers_see_all", "robots"):
+            if not isinstance(getattr(options, name), bool):
+                raise ParseError(f"{name} must be true or false")
+        if not isinstance(options.variant, dict):
+            raise ParseError("variant must be an object of options")
+        seconds = options.seconds_per_action
+        if seconds is not None and (not isinstance(seconds, int) or not 5 <= seconds <= 600):
+            raise ParseError("seconds_per_action is a whole number from 5 to 600")
+        if not isinstance(options.players, int) or isinstance(options.players, bool):
+            raise ParseError("players must be a whole number")
+        return options
+
+    def to_json(self) -> JSON:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+@dataclass(slots=True)
+class Occupant:
+    kind: str
+    """"human" or "robot"."""
+    name: str
+    user_id: int | None = None
+    away: bool = False
+    """A human who left: a robot plays for them until they come back."""
+
+    def to_json(self) -> JSON:
+        return {"kind": self.kind, "name": self.name, "user_id": self.user_id, "away": self.away}
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who sends a command: a user (maybe seated), or the robot playing a seat."""
+
+    user_id: int | None
+    name: str
+    robot_seat: str | None = None
+    system: bool = False
+    """The server itself (marking a player away or back)."""
+
+
+SYSTEM = Actor(None, "system", system=True)
+
+
+@dataclass(slots=True)
+class Event:
+    type: str
+    payload: JSON = field(default_factory=dict)
+
+
+class TableState:
+    def __init__(self, table_id: str, options: TableOptions, creator: int | None) -> None:
+        self.id = table_id
+        self.options = options
+        self.creator = creator
+        self.match: TableMatch = new_match(options)
+        self.occupants: dict[str, Occupant | None] = dict.fromkeys(self.match.seat_labels)
+        self.version = 0
+        self.finished = False
+        self.invited: set[int] = set()
+        self.chat: deque[JSON] = deque(maxlen=CHAT_KEPT)
+        self.finished_deals: list[FinishedDeal] = []
+        """Deals finished by the events evolved since the caller last took them."""
+        self._deal_wanted = False
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self.finished:
+            return "finished"
+        return "playing" if self.match.deals_started else "waiting"
+
+    def seat_of(self, user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        for label, occupant in self.occupants.items():
+            if occupant is not None and occupant.user_id == user_id:
+                return label
+        return None
+
+    def robot_seats(self) -> list[str]:
+        """Seats a robot plays now: robots, and humans away."""
+        return [
+            label
+            for label, occupant in self.occupants.items()
+            if occupant is not None and (occupant.kind == "robot" or occupant.away)
+        ]
+
+    def humans(self) -> list[int]:
+        return [
+            o.user_id
+            for o in self.occupants.values()
+            if o is not None and o.kind == "human" and o.user_id is not None
+        ]
+
+    @property
+    def full(self) -> bool:
+        return all(occupant is not None for occupant in self.occupants.values())
+
+    def summary(self) -> JSON:
+        """What the lobby shows."""
+        return {
+            "game": self.options.game,
+            "scoring": self.options.scoring,
+            "public": self.options.public,
+            "kibitzers_allowed": self.options.kibitzers,
+            "seats": {
+                label: None if o is None else {"name": o.name, "robot": o.kind == "robot"}
+                for label, o in self.occupants.items()
+            },
+            "robots": sum(1 for o in self.occupants.values() if o and o.kind == "robot"),
+            "status": self.status,
+            "deals": self.match.deals_started,
+        }
+
+    # -- deciding -----------------------------------------------------------------------
+
+    def decide(self, actor: Actor, command: JSON) -> list[Event]:
+        """The events `command` causes; raises a typed error and changes nothing if refused."""
+        kind = command.get("type")
+        if self.finished and kind != "chat":
+            raise IllegalAction("this table's match is over")
+        handler = _COMMANDS.get(str(kind))
+        if handler is None:
+            if kind in _GAME_COMMANDS:
+                return self._decide_game(actor, command)
+            raise ParseError(f"unknown command type: {kind!r}")
+        return handler(self, actor, command)
+
+    def _decide_game(self, actor: Actor, command: JSON) -> list[Event]:
+        seat = actor.robot_seat if actor.robot_seat is not None else self.seat_of(actor.user_id)
+        if seat is None:
+            raise Forbidden("only players at the table may do that")
+        occupant = self.occupants[seat]
+        if actor.robot_seat is None and occupant is not None and occupant.away:
+            raise NotYourTurn("a robot is playing your seat; say hello to take it back")
+        if not self.match.in_deal:
+            raise IllegalAction("no deal is being played")
+        # The core checks legality when the event is evolved: it raises before changing
+        # anything, so `TableService` treats that as a refusal (see `evolve`).
+        action = self.match.parse(command)
+        return [Event("act", {"seat": seat, "action": self.match.encode(action)})]
+
+    def _sit(self, actor: Actor, command: JSON) -> list[Event]:
+        seat = self._seat_argument(command)
+        if actor.user_id is None:
+            raise Forbidden("log in or play as a guest to sit down")
+        current = self.seat_of(actor.user_id)
+        if current is not None:
+            raise IllegalAction(f"you are already sitting at {current}")
+        occupant = self.occupants[seat]
+        if occupant is not None and occupant.kind == "human":
+            raise IllegalAction(f"seat {seat} is taken")
+        if occupant is not None and self.match.deals_started and not self.match.is_over:
+            raise IllegalAction("a robot plays that seat during the match; wait for its end")
+        events = [Event("robot_out", {"seat": seat})] if occupant is not None else []
+        events.append(Event("sat", {"seat": seat, "user_id": actor.user_id, "name": actor.name}))
+        return events
+
+    def _stand(self, actor: Actor, _command: JSON) -> list[Event]:
+        seat = self.seat_of(actor.user_id)
+        if seat is None:
+            raise IllegalAction("you are not sitting at this table")
+        events = [Event("stood", {"seat": seat})]
+        if self.match.deals_started and not self.match.is_over:
+            events.append(Event("robot_in", {"seat": seat, "name": _robot_name(seat)}))
+        return events
+
+    def _add_robot(self, actor: Actor, command: JSON) -> list[Event]:
+        seat = self._seat_argument(command)
+        self._require_member(actor)
+        if self.occupants[seat] is not None:
+            raise IllegalAction(f"seat {seat} is taken")
+        return [Event("robot_in", {"seat": seat, "name": _robot_name(seat)})]
+
+    def _remove_robot(self, actor: Actor, command: JSON) -> list[Event]:
+        seat = self._seat_argument(command)
+        self._require_member(actor)
+        occupant = self.occupants[seat]
+        if occupant is None or occupant.kind != "robot":
+            raise IllegalAction(f"no robot sits at {seat}")
+        if self.match.deals_started and not self.match.is_over:
+            raise IllegalAction("robots stay until the match ends once it has started")
+        return [Event("robot_out", {"seat": seat})]
+
+    def _chat(self, actor: Actor, command: JSON) -> list[Event]:
+        text = command.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ParseError("a chat message needs some text")
+        if len(text) > CHAT_LIMIT:
+            raise ParseError(f"a chat message has at most {CHAT_LIMIT} characters")
+        seat = self.seat_of(actor.user_id)
+        if seat is None and not self.options.kibitzers and actor.user_id != self.creator:
+            raise Forbidden("this table does not allow visitors")
+        # Kibitzers' chat never reaches players during play.
+        audience = "kibitzers" if seat is None and self.match.in_deal else "all"
+        return [
+            Event(
+                "chat",
+                {"from": actor.name, "seat": seat, "text": text.strip(), "audience": audience},
+            )
+        ]
+
+    def _next_deal(self, actor: Actor, _command: JSON) -> list[Event]:
+        if self.seat_of(actor.user_id) is None:
+            raise Forbidden("only players at the table may start the next deal")
+        if self.match.in_deal:
+            raise IllegalAction("the current deal is not over")
+        if not self.full:
+            raise IllegalAction("every seat needs a player or a robot")
+        if self.match.is_over:
+            raise IllegalAction("the match is over")
+        return [Event("deal_wanted", {})]
+
+    def _invite(self, actor: Actor, command: JSON) -> list[Event]:
+        self._require_member(actor)
+        user_id = command.get("user_id")
+        if not isinstance(user_id, int):
+            raise ParseError("an invitation names a user")
+        return [Event("invited", {"user_id": user_id, "by": actor.name})]
+
+    def _presence(self, actor: Actor, command: JSON) -> list[Event]:
+        """A player left (a robot plays for them) or came back (they play again)."""
+        if not actor.system:
+            raise Forbidden("only the server marks players away or back")
+        seat = self._seat_argument(command)
+        occupant = self.occupants[seat]
+        kind = str(command["type"])
+        if occupant is None or occupant.kind != "human" or occupant.away == (kind == "away"):
+            return []
+        return [Event(kind, {"seat": seat})]
+
+    def _seat_argument(self, command: JSON) -> str:
+        seat = command.get("seat")
+        if seat not in self.occupants:
+            raise ParseError(f"seat must be one of {', '.join(self.occupants)}")
+        return str(seat)
+
+    def _require_member(self, actor: Actor) -> None:
+        if actor.user_id != self.creator and self.seat_of(actor.user_id) is None:
+            raise Forbidden("only the table's creator or its players may do that")
+
+    # -- follow-ups -----------------------------------------------------------------------
+
+    def follow_ups(self, rng: random.Random) -> list[Event]:
+        """Events that follow by themselves: the next deal once every seat is filled (the
+        first deal, or any deal when only robots play or someone asked), the match's end."""
+        if self.finished or self.match.in_deal or not self.full:
+            return []
+        if self.match.is_over:
+            return [Event("finished", {})]
+        first = self.match.deals_started == 0
+        if first or not self.humans() or self._deal_wanted:
+            return [Event("deal", self.match.setup_deal(rng))]
+        return []
+
+    # -- evolving -------------------------------------------------------------------------
+
+    def evolve(self, event: Event) -> None:
+        """Apply an event.  An "act" event is checked by the core, which raises (and changes
+        nothing, the version included) when the action is illegal; other events come from
+        `decide` or from the log and are trusted."""
+        payload = event.payload
+        kind = event.type
+        if kind == "created":
+            pass
+        elif kind == "sat":
+            self.occupants[payload["seat"]] = Occupant("human", payload["name"], payload["user_id"])
+        elif kind in {"stood", "robot_out"}:
+            self.occupants[payload["seat"]] = None
+        elif kind == "robot_in":
+            self.occupants[payload["seat"]] = Occupant("robot", payload["name"])
+        elif kind in ("away", "back"):
+            occupant = self.occupants[payload["seat"]]
+            if occupant is not None:
+                occupant.away = kind == "away"
+        elif kind == "deal":
+            self.match.start_deal(payload)
+            self._deal_wanted = False
+        elif kind == "deal_wanted":
+            self._deal_wanted = True
+        elif kind == "act":
+            self.match.apply(self.match.parse(payload["action"]), payload["seat"])
+            if not self.match.in_deal:
+                self.finished_deals.append(self.match.finish_deal())
+        elif kind == "chat":
+            self.chat.append(payload)
+        elif kind == "invited":
+            self.invited.add(payload["user_id"])
+        elif kind == "finished":
+            self.finished = True
+        else:
+            raise ValueError(f"unknown event type {kind!r}")
+        self.version += 1
+
+    def take_finished_deals(self) -> list[FinishedDeal]:
+        deals, self.finished_deals = self.finished_deals, []
+        return deals
+
+
+def _robot_name(seat: str) -> str:
+    return f"Robot {seat}"
+
+
+_GAME_COMMANDS = frozenset(
+    ("call", "play", "claim", "claim_response", "undo_request", "undo_response", "bid")
+)
+
+_COMMANDS = {
+    "sit": TableState._sit,
+    "stand": TableState._stand,
+    "add_robot": TableState._add_robot,
+    "remove_robot": TableState._remove_robot,
+    "chat": TableState._chat,
+    "next_deal": TableState._next_deal,
+    "invite": TableState._invite,
+    "away": TableState._presence,
+    "back": TableState._presence,
+}

@@ -1,0 +1,55 @@
+"""`vaza serve`: run the club (an embedded SQLite database and robots; nothing else needed)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+
+from vaza.commands.common import positive
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "serve",
+        help="run the club: web pages, API and WebSockets",
+        description="Run the Vaza club. The default database is a SQLite file in the data "
+        "directory, created and migrated on first start; robots fill empty seats.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=positive, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--db",
+        help="SQLAlchemy async URL, e.g. postgresql+asyncpg://… (default: SQLite in --data-dir)",
+    )
+    parser.add_argument(
+        "--data-dir", type=Path, default=Path("data"), help="where the database lives (./data)"
+    )
+    parser.add_argument(
+        "--away-after",
+        type=float,
+        default=60.0,
+        help="seconds a player who left keeps the seat before a robot plays for them",
+    )
+    parser.add_argument(
+        "--secure-cookies", action="store_true", help="send cookies over HTTPS only"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from vaza.server.app import ServerConfig, create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    config = ServerConfig(
+        data_dir=args.data_dir,
+        db_url=args.db,
+        away_after=args.away_after,
+        secure_cookies=args.secure_cookies,
+    )
+    app = create_app(config)
+    logging.getLogger("vaza").info("Vaza is starting: open http://%s:%d/", args.host, args.port)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    return 0

@@ -1,0 +1,95 @@
+"""What a table needs from the match it runs, whatever the game.
+
+The table (`vaza.app.table`) knows seats, people and robots; a `TableMatch` knows the game: how
+to deal (from a random source, so the deal can be stored as an event and replayed), which seat
+must act, how to read a command, what each seat may see (through the core's views) and how the
+match is scored.  Every game offers the same interface, so the server has no rules in it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedDeal:
+    """A deal just ended: what history keeps."""
+
+    number: int
+    summary: JSON
+    """Contract, result, score: what a history list shows."""
+    pbn: str | None = None
+    lin: str | None = None
+    seats: Mapping[str, str] = field(default_factory=dict)
+    """Extra facts by seat label if any (unused by bridge)."""
+
+
+class Chooser(Protocol):
+    def choose(self, view: Any) -> Any: ...
+
+
+class TableMatch(Protocol):
+    game: str
+    seat_labels: tuple[str, ...]
+
+    def setup_deal(self, rng: random.Random) -> JSON:
+        """The random part of the next deal (the cards), as JSON for the event log."""
+        ...
+
+    def start_deal(self, setup: JSON) -> None: ...
+
+    @property
+    def in_deal(self) -> bool:
+        """A deal is being played (started and not over)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """The match is finished: no more deals."""
+        ...
+
+    @property
+    def deals_started(self) -> int: ...
+
+    def controller(self) -> str | None:
+        """The seat label that must act now, or None (between deals, or a proposal waits)."""
+        ...
+
+    def responders(self) -> frozenset[str]:
+        """Seats asked to answer a pending claim or undo request."""
+        ...
+
+    def parse(self, data: JSON) -> Any:
+        """A command to a core action (raises ParseError)."""
+        ...
+
+    def encode(self, action: Any) -> JSON:
+        """A core action to the JSON stored in the event log."""
+        ...
+
+    def apply(self, action: Any, seat: str) -> None:
+        """Apply for `seat` (raises IllegalAction and changes nothing when not allowed)."""
+        ...
+
+    def view(self, viewer: str | None, all_hands: bool = False) -> JSON:
+        """What `viewer` (a seat label, or None for a kibitzer) may see, as JSON."""
+        ...
+
+    def robot_view(self, seat: str) -> Any:
+        """The view object a robot at `seat` decides from (immutable; safe in a thread)."""
+        ...
+
+    def robot(self) -> Chooser: ...
+
+    def finish_deal(self) -> FinishedDeal:
+        """Called once when a deal ends: the record and the scores."""
+        ...
+
+    def scores(self) -> JSON:
+        """The running score of the match, as the table shows it."""
+        ...

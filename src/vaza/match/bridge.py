@@ -1,0 +1,202 @@
+"""Contract bridge at a table: a sequence of deals under one scoring system."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from vaza.core.cards import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability
+from vaza.core.deal import Board, Deal
+from vaza.core.errors import IllegalAction
+from vaza.core.games.contract import ContractDeal, DealResult
+from vaza.core.views import kibitzer_view, seat_view
+from vaza.formats import lin, pbn
+from vaza.match.base import JSON, Chooser, FinishedDeal
+from vaza.protocol.bridge import action_json, parse_action, result_json, view_json
+from vaza.robots import SimpleRobot
+from vaza.scoring.contract import duplicate_score
+
+LABELS = tuple(seat.letter for seat in SEATS)
+
+
+class BridgeScorer(Protocol):
+    """A scoring system as a match runs it: it fixes each deal's dealer and vulnerability."""
+
+    name: str
+
+    def next_board(self, number: int) -> tuple[Seat, Vulnerability, int | None]:
+        """Dealer, vulnerability and board number (if any) of deal `number` (from 1)."""
+        ...
+
+    def add(self, board: Board, result: DealResult) -> JSON:
+        """Score a finished deal; returns its line for history (JSON)."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def to_json(self) -> JSON: ...
+
+
+@dataclass
+class DuplicateScorer:
+    """Each deal a duplicate board: board numbers fix dealer and vulnerability; the score is
+    the board's duplicate score, totalled per side.  `boards` deals, or unending if None."""
+
+    boards: int | None = None
+    name: str = "duplicate"
+    lines: list[JSON] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+
+    def next_board(self, number: int) -> tuple[Seat, Vulnerability, int | None]:
+        return board_dealer(number), board_vulnerability(number), number
+
+    def add(self, board: Board, result: DealResult) -> JSON:
+        score = 0
+        contract = result.contract
+        if contract is not None and result.declarer_tricks is not None:
+            side = contract.declarer.side
+            vulnerable = board.vulnerability.is_vulnerable(side)
+            score = duplicate_score(contract, result.declarer_tricks, vulnerable)
+            if side.name == "EW":
+                score = -score
+        if score > 0:
+            self.totals["NS"] += score
+        else:
+            self.totals["EW"] -= score
+        line = {"board": board.number, "ns_score": score}
+        self.lines.append(line)
+        return line
+
+    @property
+    def is_over(self) -> bool:
+        return self.boards is not None and len(self.lines) >= self.boards
+
+    def to_json(self) -> JSON:
+        return {"system": self.name, "deals": self.lines, "totals": self.totals}
+
+
+SCORERS: dict[str, type[Any]] = {"duplicate": DuplicateScorer}
+
+
+class BridgeMatch:
+    """Contract bridge deals one after another under `scorer`."""
+
+    game = "contract"
+    seat_labels = LABELS
+
+    def __init__(self, scorer: BridgeScorer) -> None:
+        self.scorer = scorer
+        self.current: ContractDeal | None = None
+        self._deals = 0
+        self._robot = SimpleRobot()
+
+    # -- dealing ------------------------------------------------------------------------
+
+    def setup_deal(self, rng: random.Random) -> JSON:
+        number = self._deals + 1
+        dealer, vulnerability, board_number = self.scorer.next_board(number)
+        deal = Deal.random(rng)
+        return {
+            "number": number,
+            "board": board_number,
+            "dealer": dealer.letter,
+            "vulnerability": vulnerability.pbn,
+            "deal": deal.to_pbn(dealer),
+        }
+
+    def start_deal(self, setup: JSON) -> None:
+        if self.in_deal:
+            raise IllegalAction("a deal is already being played")
+        board = Board(
+            Deal.from_pbn(setup["deal"]),
+            Seat.from_letter(setup["dealer"]),
+            Vulnerability.parse(setup["vulnerability"]),
+            setup.get("board"),
+        )
+        self.current = ContractDeal(board)
+        self._deals += 1
+
+    @property
+    def in_deal(self) -> bool:
+        return self.current is not None and not self.current.is_over
+
+    @property
+    def is_over(self) -> bool:
+        return not self.in_deal and self.scorer.is_over
+
+    @property
+    def deals_started(self) -> int:
+        return self._deals
+
+    # -- acting -------------------------------------------------------------------------
+
+    def controller(self) -> str | None:
+        game = self.current
+        if game is None or game.is_over or game.proposal is not None:
+            return None
+        seat = game.controller
+        return None if seat is None else seat.letter
+
+    def responders(self) -> frozenset[str]:
+        game = self.current
+        if game is None or game.proposal is None:
+            return frozenset()
+        return frozenset(seat.letter for seat in game.proposal.awaiting)
+
+    def parse(self, data: JSON) -> Any:
+        return parse_action(data)
+
+    def encode(self, action: Any) -> JSON:
+        return action_json(action)
+
+    def apply(self, action: Any, seat: str) -> None:
+        if self.current is None or self.current.is_over:
+            raise IllegalAction("no deal is being played")
+        self.current.apply(action, by=Seat.from_letter(seat))
+
+    # -- seeing -------------------------------------------------------------------------
+
+    def view(self, viewer: str | None, all_hands: bool = False) -> JSON:
+        game = self.current
+        if game is None:
+            return {"game": self.game, "phase": "waiting", "scores": self.scores()}
+        if viewer is None:
+            data = view_json(kibitzer_view(game, all_hands=all_hands))
+        else:
+            data = view_json(seat_view(game, Seat.from_letter(viewer)))
+        data["number"] = self._deals
+        data["scores"] = self.scores()
+        return data
+
+    def robot_view(self, seat: str) -> Any:
+        assert self.current is not None
+        return seat_view(self.current, Seat.from_letter(seat))
+
+    def robot(self) -> Chooser:
+        return self._robot
+
+    def finish_deal(self) -> FinishedDeal:
+        game = self.current
+        assert game is not None and game.result is not None
+        line = self.scorer.add(game.board, game.result)
+        record = game.record()
+        return FinishedDeal(
+            number=self._deals,
+            summary={"result": result_json(game.result), "score": line},
+            pbn=pbn.dumps([record]),
+            lin=lin.dumps([record]),
+        )
+
+    def scores(self) -> JSON:
+        return self.scorer.to_json()
+
+
+def bridge_match(scoring: str, options: JSON) -> BridgeMatch:
+    factory = SCORERS.get(scoring)
+    if factory is None:
+        raise IllegalAction(f"unknown scoring for contract bridge: {scoring}")
+    if scoring == "duplicate":
+        return BridgeMatch(DuplicateScorer(boards=options.get("boards")))
+    return BridgeMatch(factory(**options))

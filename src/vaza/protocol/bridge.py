@@ -1,0 +1,156 @@
+"""JSON for contract bridge views and actions (see docs/protocol.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vaza.core.calls import Call, Contract
+from vaza.core.cards import Card, Hand, Seat, Suit
+from vaza.core.errors import ParseError
+from vaza.core.game import (
+    Claim,
+    ClaimResponse,
+    Proposal,
+    TableAction,
+    UndoRequest,
+    UndoResponse,
+)
+from vaza.core.games.contract import BridgeAction, DealResult, LowestOf
+from vaza.core.play import Trick
+from vaza.core.views import TableView
+
+JSON = dict[str, Any]
+
+
+def seat_text(seat: Seat | None) -> str | None:
+    return None if seat is None else seat.letter
+
+
+def hand_json(hand: Hand | None) -> list[str] | None:
+    return None if hand is None else [str(card) for card in hand]
+
+
+def contract_json(contract: Contract | None) -> JSON | None:
+    if contract is None:
+        return None
+    return {
+        "text": str(contract),
+        "level": contract.level,
+        "strain": contract.strain.letter,
+        "doubling": int(contract.doubling),
+        "declarer": contract.declarer.letter,
+        "dummy": contract.dummy.letter,
+    }
+
+
+def trick_json(trick: Trick[Seat] | None) -> JSON | None:
+    if trick is None:
+        return None
+    return {
+        "cards": [[seat.letter, str(card)] for seat, card in trick.plays],
+        "winner": trick.winner.letter,
+    }
+
+
+def proposal_json(proposal: Proposal[Seat] | None) -> JSON | None:
+    if proposal is None:
+        return None
+    return {
+        "kind": proposal.kind.value,
+        "by": proposal.by.letter,
+        "awaiting": sorted(seat.letter for seat in proposal.awaiting),
+        "tricks": proposal.tricks,
+    }
+
+
+def result_json(result: DealResult | None) -> JSON | None:
+    if result is None:
+        return None
+    return {
+        "passed_out": result.passed_out,
+        "contract": contract_json(result.contract),
+        "declarer_tricks": result.declarer_tricks,
+        "claimed": result.claimed,
+        "difference": result.difference,
+    }
+
+
+def action_json(action: BridgeAction | TableAction) -> JSON:
+    """The command a client sends for `action` (and how events describe it)."""
+    if isinstance(action, Call):
+        return {"type": "call", "call": str(action)}
+    if isinstance(action, Card):
+        return {"type": "play", "card": str(action)}
+    if isinstance(action, LowestOf):
+        return {"type": "play", "suit": action.suit.letter}
+    if isinstance(action, Claim):
+        return {"type": "claim", "tricks": action.tricks}
+    if isinstance(action, ClaimResponse):
+        return {"type": "claim_response", "accept": action.accept}
+    if isinstance(action, UndoRequest):
+        return {"type": "undo_request"}
+    if isinstance(action, UndoResponse):
+        return {"type": "undo_response", "grant": action.grant}
+    raise TypeError(f"not a bridge action: {action!r}")
+
+
+def parse_action(data: JSON) -> BridgeAction | TableAction:
+    """A client command to a core action; raises ParseError with a sentence on bad input."""
+    kind = data.get("type")
+    try:
+        if kind == "call":
+            return Call.parse(str(data["call"]))
+        if kind == "play":
+            if "card" in data:
+                return Card.parse(str(data["card"]))
+            return LowestOf(Suit.from_letter(str(data["suit"])))
+        if kind == "claim":
+            tricks = data["tricks"]
+            if not isinstance(tricks, int) or isinstance(tricks, bool):
+                raise ParseError("a claim gives a number of tricks")
+            return Claim(tricks)
+        if kind == "claim_response":
+            return ClaimResponse(bool(_flag(data, "accept")))
+        if kind == "undo_request":
+            return UndoRequest()
+        if kind == "undo_response":
+            return UndoResponse(bool(_flag(data, "grant")))
+    except KeyError as missing:
+        raise ParseError(f"a {kind} command needs {missing}") from None
+    raise ParseError(f"not a bridge command: {kind!r}")
+
+
+def _flag(data: JSON, name: str) -> bool:
+    value = data.get(name)
+    if not isinstance(value, bool):
+        raise ParseError(f"{name} must be true or false")
+    return value
+
+
+def view_json(view: TableView) -> JSON:
+    """Everything in a view, in JSON; nothing more (the view is the gate)."""
+    return {
+        "game": "contract",
+        "viewer": seat_text(view.viewer),
+        "board": view.board_number,
+        "dealer": view.dealer.letter,
+        "vulnerability": view.vulnerability.pbn,
+        "phase": view.phase.value,
+        "hands": {
+            seat.letter: hand_json(hand) for seat, hand in zip(Seat, view.hands, strict=True)
+        },
+        "calls": [str(call) for call in view.calls],
+        "contract": contract_json(view.contract),
+        "to_act": seat_text(view.to_act),
+        "controller": seat_text(view.controller),
+        "legal": [action_json(action) for action in view.legal_actions],
+        "played": [[seat.letter, str(card)] for seat, card in view.played],
+        "trick": [[seat.letter, str(card)] for seat, card in view.current_trick],
+        "last_trick": trick_json(view.last_trick),
+        "tricks_won": {"NS": view.tricks_won[0], "EW": view.tricks_won[1]},
+        "proposal": proposal_json(view.proposal),
+        "result": result_json(view.result),
+        "deal": None
+        if view.deal is None
+        else {seat.letter: hand_json(view.deal[seat]) for seat in Seat},
+    }

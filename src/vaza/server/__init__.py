@@ -1,0 +1,1 @@
+"""The ASGI server: a thin transport over the application layer."""

@@ -1,0 +1,319 @@
+"""The ASGI app: pages, a JSON API with an OpenAPI schema, and one WebSocket per client.
+
+A thin transport: every rule lives in the core, every decision about a table in the application
+layer.  Sessions are signed, HTTP-only cookies naming a server-side session.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from itsdangerous import BadSignature, URLSafeSerializer
+from pydantic import BaseModel, Field
+
+from vaza import __version__
+from vaza.app.service import TableService
+from vaza.app.users import AccountError, UserService
+from vaza.bus.memory import MemoryBus
+from vaza.core.errors import VazaError
+from vaza.server.hub import Hub
+from vaza.store.db import Database, default_url, open_database
+from vaza.store.port import TableRecord, UserRecord
+from vaza.store.sql import SqlStore
+
+log = logging.getLogger("vaza.server")
+COOKIE = "vaza_session"
+
+
+@dataclass
+class ServerConfig:
+    data_dir: Path = Path("data")
+    db_url: str | None = None
+    secret: str | None = None
+    away_after: float = 60.0
+    """Seconds a player who left keeps the seat before a robot plays for them."""
+    secure_cookies: bool = False
+    robots_seed: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Services:
+    database: Database
+    store: SqlStore
+    users: UserService
+    tables: TableService
+    hub: Hub
+    signer: URLSafeSerializer
+
+
+def _secret(config: ServerConfig) -> str:
+    """The cookie-signing key: given, or kept in the data directory across restarts."""
+    if config.secret:
+        return config.secret
+    path = config.data_dir / "secret.key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def can_view(user: UserRecord | None, table: TableRecord, invite: str | None) -> bool:
+    """Public tables are open; a private one only to its creator, its invitees (by the link)
+    and those holding the invitation link."""
+    if table.public:
+        return True
+    if user is not None and user.id == table.created_by:
+        return True
+    return invite is not None and secrets.compare_digest(invite, table.invite_token)
+
+
+def create_app(config: ServerConfig) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        config.data_dir.mkdir(parents=True, exist_ok=True)
+        database = await open_database(config.db_url or default_url(config.data_dir))
+        store = SqlStore(database)
+        bus = MemoryBus()
+        tables = TableService(store, bus, away_after=config.away_after)
+        hub = Hub(tables, can_view, store.user_by_name, config.away_after)
+        await hub.start()
+        app.state.services = Services(
+            database, store, UserService(store), tables, hub, URLSafeSerializer(_secret(config))
+        )
+        resumed = await tables.resume_all()
+        log.info("%d unfinished tables resumed", resumed)
+        app.state.ready = True
+        try:
+            yield
+        finally:
+            app.state.ready = False
+            await tables.close()
+            await bus.close()
+            await database.close()
+
+    app = FastAPI(title="Vaza", version=__version__, lifespan=lifespan)
+    app.state.ready = False
+    app.state.config = config
+    _routes(app)
+    return app
+
+
+# -- dependencies -----------------------------------------------------------------------
+
+
+def services(request: Request) -> Services:
+    return request.app.state.services  # type: ignore[no-any-return]
+
+
+async def _user_from_cookie(svc: Services, cookie: str | None) -> UserRecord | None:
+    if not cookie:
+        return None
+    try:
+        token = svc.signer.loads(cookie)
+    except BadSignature:
+        return None
+    return await svc.store.session_user(str(token))
+
+
+async def current_user(
+    request: Request, svc: Annotated[Services, Depends(services)]
+) -> UserRecord | None:
+    return await _user_from_cookie(svc, request.cookies.get(COOKIE))
+
+
+async def required_user(
+    user: Annotated[UserRecord | None, Depends(current_user)],
+) -> UserRecord:
+    if user is None:
+        raise HTTPException(401, "log in or play as a guest first")
+    return user
+
+
+Svc = Annotated[Services, Depends(services)]
+User = Annotated[UserRecord, Depends(required_user)]
+MaybeUser = Annotated[UserRecord | None, Depends(current_user)]
+
+
+class Credentials(BaseModel):
+    name: str = Field(min_length=1, max_length=40)
+    password: str = Field(min_length=1, max_length=256)
+    language: str | None = None
+
+
+class GuestRequest(BaseModel):
+    language: str | None = None
+
+
+class Settings(BaseModel):
+    language: str | None = None
+    accept_invitations: bool | None = None
+    sound: bool | None = None
+    compact_cards: bool | None = None
+    four_colours: bool | None = None
+
+
+def _me(user: UserRecord) -> dict[str, Any]:
+    return {"id": user.id, "name": user.name, "guest": user.is_guest, "settings": user.settings}
+
+
+async def _log_in(svc: Services, response: Response, user: UserRecord, secure: bool) -> None:
+    token = await svc.store.create_session(user.id)
+    response.set_cookie(
+        COOKIE,
+        svc.signer.dumps(token),
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+        max_age=60 * 60 * 24 * 30,
+    )
+
+
+def _routes(app: FastAPI) -> None:
+    secure = app.state.config.secure_cookies
+
+    @app.exception_handler(VazaError)
+    async def vaza_error(_request: Request, error: VazaError) -> JSONResponse:
+        status = 403 if error.code == "forbidden" else 400
+        return JSONResponse({"code": error.code, "message": str(error)}, status_code=status)
+
+    @app.get("/healthz")
+    async def healthz(request: Request) -> JSONResponse:
+        ready = bool(request.app.state.ready)
+        return JSONResponse(
+            {"ok": ready, "version": __version__}, status_code=200 if ready else 503
+        )
+
+    @app.post("/api/register")
+    async def register(body: Credentials, response: Response, svc: Svc) -> dict[str, Any]:
+        user = await svc.users.register(body.name, body.password, body.language)
+        await _log_in(svc, response, user, secure)
+        return _me(user)
+
+    @app.post("/api/login")
+    async def login(body: Credentials, response: Response, svc: Svc) -> dict[str, Any]:
+        try:
+            user = await svc.users.login(body.name, body.password)
+        except AccountError as error:
+            raise HTTPException(401, str(error)) from None
+        await _log_in(svc, response, user, secure)
+        return _me(user)
+
+    @app.post("/api/guest")
+    async def guest(body: GuestRequest, response: Response, svc: Svc) -> dict[str, Any]:
+        user = await svc.users.guest(body.language)
+        await _log_in(svc, response, user, secure)
+        return _me(user)
+
+    @app.post("/api/logout")
+    async def logout(request: Request, response: Response, svc: Svc) -> dict[str, bool]:
+        cookie = request.cookies.get(COOKIE)
+        if cookie:
+            with suppress(BadSignature):
+                await svc.store.delete_session(str(svc.signer.loads(cookie)))
+        response.delete_cookie(COOKIE)
+        return {"ok": True}
+
+    @app.get("/api/me")
+    async def me(user: User) -> dict[str, Any]:
+        return _me(user)
+
+    @app.put("/api/me/settings")
+    async def settings(body: Settings, user: User, svc: Svc) -> dict[str, Any]:
+        changes = body.model_dump(exclude_none=True)
+        return _me(await svc.users.update_settings(user, changes))
+
+    @app.get("/api/tables")
+    async def lobby(svc: Svc) -> list[dict[str, Any]]:
+        records = await svc.store.tables(public_only=True, unfinished_only=True)
+        return [{"table": r.id, **r.summary, "kibitzers": svc.hub.watchers(r.id)} for r in records]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(
+        body: dict[str, Any], user: User, svc: Svc, request: Request
+    ) -> dict[str, Any]:
+        record = await svc.tables.create(user, body)
+        base = str(request.base_url).rstrip("/")
+        return {
+            "table": record.id,
+            "summary": record.summary,
+            "invite_url": f"{base}/table/{record.id}?invite={record.invite_token}",
+        }
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(
+        table_id: str, svc: Svc, user: MaybeUser, invite: str | None = None
+    ) -> dict[str, Any]:
+        record = await svc.store.table(table_id)
+        if record is None or not can_view(user, record, invite):
+            raise HTTPException(404, "no such table")
+        info: dict[str, Any] = {"table": record.id, **record.summary, "version": record.version}
+        if user is not None and user.id == record.created_by:
+            info["invite_token"] = record.invite_token
+        return info
+
+    @app.get("/api/history")
+    async def history(user: User, svc: Svc, offset: int = 0) -> list[dict[str, Any]]:
+        rows = await svc.store.deals_of_user(user.id, limit=50, offset=max(0, offset))
+        return [
+            {"deal": r.id, "table": r.table_id, "number": r.number, "game": r.game,
+             "summary": r.summary, "at": r.created_at.isoformat() if r.created_at else None}
+            for r in rows
+        ]  # fmt: skip
+
+    async def _deal_for(deal_id: int, user: UserRecord | None, svc: Services) -> Any:
+        row = await svc.store.deal(deal_id)
+        if row is None:
+            raise HTTPException(404, "no such deal")
+        table = await svc.store.table(row.table_id)
+        played = user is not None and user.id in row.players.values()
+        if not played and (table is None or not table.public):
+            raise HTTPException(404, "no such deal")
+        return row
+
+    @app.get("/api/deals/{deal_id}")
+    async def deal(deal_id: int, svc: Svc, user: MaybeUser) -> dict[str, Any]:
+        row = await _deal_for(deal_id, user, svc)
+        return {"deal": row.id, "table": row.table_id, "number": row.number, "game": row.game,
+                "summary": row.summary, "players": row.players}  # fmt: skip
+
+    @app.get("/api/deals/{deal_id}/pbn", response_class=PlainTextResponse)
+    async def deal_pbn(deal_id: int, svc: Svc, user: MaybeUser) -> PlainTextResponse:
+        row = await _deal_for(deal_id, user, svc)
+        return PlainTextResponse(
+            row.pbn or "",
+            media_type="application/x-pbn",
+            headers={"Content-Disposition": f'attachment; filename="vaza-{row.id}.pbn"'},
+        )
+
+    @app.get("/api/deals/{deal_id}/lin", response_class=PlainTextResponse)
+    async def deal_lin(deal_id: int, svc: Svc, user: MaybeUser) -> PlainTextResponse:
+        row = await _deal_for(deal_id, user, svc)
+        return PlainTextResponse(
+            row.lin or "",
+            media_type="text/plain",
+            headers={"Content-Disposition": f'attachment; filename="vaza-{row.id}.lin"'},
+        )
+
+    @app.websocket("/ws")
+    async def websocket(socket: WebSocket) -> None:
+        svc: Services = socket.app.state.services
+        user = await _user_from_cookie(svc, socket.cookies.get(COOKIE))
+        await svc.hub.serve(socket, user)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def home() -> HTMLResponse:
+        return HTMLResponse(_PLACEHOLDER)
+
+
+_PLACEHOLDER = """<!doctype html><html lang="pt-BR"><meta charset="utf-8">
+<title>Vaza</title><h1>Vaza</h1><p>The club is running. / O clube está funcionando.</p>
+<p><a href="/docs">API</a></p></html>"""

@@ -1,0 +1,326 @@
+"""The WebSocket hub: each connected client, what it watches, and what it may be sent.
+
+Every outgoing table message carries the view of the client's own audience (its seat, or the
+kibitzers'), taken from the views the service computed through the core: a client is never sent
+another audience's view.  A bad message gets an `error` reply; it never closes anyone's
+connection or stops a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from vaza.app.service import LOBBY, TableService, Update, user_topic
+from vaza.app.table import Actor, Forbidden
+from vaza.core.errors import VazaError
+from vaza.server import messages
+from vaza.store.port import TableRecord, UserRecord
+
+log = logging.getLogger("vaza.ws")
+JSON = dict[str, Any]
+
+RATE = 20.0
+"""Messages per second a client may send on average."""
+BURST = 40.0
+
+
+@dataclass(eq=False)
+class Client:
+    socket: WebSocket
+    user: UserRecord | None
+    tables: set[str] = field(default_factory=set)
+    """Tables this client watches (as a player or a kibitzer)."""
+    lobby: bool = False
+    tokens: float = BURST
+    stamp: float = field(default_factory=time.monotonic)
+    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def allow(self) -> bool:
+        """Token bucket: refuse messages sent faster than the flood limit."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def send(self, message: JSON) -> None:
+        # A closed socket raises here; its reader loop cleans up.
+        async with self.send_lock:
+            with contextlib.suppress(Exception):
+                await self.socket.send_text(json.dumps(message, separators=(",", ":")))
+
+
+class Hub:
+    def __init__(
+        self,
+        tables: TableService,
+        can_view: Callable[[UserRecord | None, TableRecord, str | None], bool],
+        find_user: Callable[[str], Awaitable[UserRecord | None]],
+        away_after: float,
+    ) -> None:
+        self.tables = tables
+        self.can_view = can_view
+        self.find_user = find_user
+        self.away_after = away_after
+        self.clients: set[Client] = set()
+        self._away_timers: dict[tuple[str, str], asyncio.TimerHandle] = {}
+        tables.listeners.append(self.on_update)
+
+    async def start(self) -> None:
+        await self.tables.bus.subscribe(LOBBY, self.on_lobby)
+
+    # -- connection lifetime ------------------------------------------------------------
+
+    async def serve(self, socket: WebSocket, user: UserRecord | None) -> None:
+        await socket.accept()
+        client = Client(socket, user)
+        self.clients.add(client)
+        cancel_user = None
+        if user is not None:
+            cancel_user = await self.tables.bus.subscribe(user_topic(user.id), client.send)
+        try:
+            while True:
+                text = await socket.receive_text()
+                await self.receive(client, text)
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            log.exception("connection failed")
+        finally:
+            self.clients.discard(client)
+            if cancel_user is not None:
+                await cancel_user()
+            for table_id in list(client.tables):
+                self._maybe_away(client, table_id)
+
+    async def receive(self, client: Client, text: str) -> None:
+        ref: str | None = None
+        try:
+            if not client.allow():
+                raise _Flood("too many messages; slow down")
+            message = messages.parse_message(text)
+            ref = message.ref
+            await self.dispatch(client, message)
+        except VazaError as error:
+            await client.send(
+                {"type": "error", "code": error.code, "message": str(error), "ref": ref}
+            )
+        except KeyError:
+            await client.send(
+                {"type": "error", "code": "not_found", "message": "no such table", "ref": ref}
+            )
+
+    # -- dispatch -----------------------------------------------------------------------
+
+    async def dispatch(self, client: Client, message: Any) -> None:
+        kind = message.type
+        if kind == "ping":
+            await client.send({"type": "pong", "ref": message.ref})
+        elif kind == "lobby":
+            client.lobby = True
+            await client.send({"type": "lobby", "tables": await self._lobby_list()})
+        elif kind == "hello":
+            await self.hello(client, message.table, message.invite, message.since)
+        elif kind == "leave":
+            client.tables.discard(message.table)
+            self._maybe_away(client, message.table)
+        else:
+            await self.command(client, message)
+
+    async def hello(
+        self, client: Client, table_id: str, invite: str | None, since: int | None
+    ) -> None:
+        live = await self.tables.live(table_id)
+        if not self.can_view(client.user, live.record, invite):
+            raise Forbidden("this table is private: you need its invitation link")
+        state = live.state
+        seat = state.seat_of(client.user.id if client.user else None)
+        if seat is None and not state.options.kibitzers and not self._is_creator(client, state):
+            raise Forbidden("this table does not allow visitors")
+        client.tables.add(table_id)
+        audience = _audience(client, state)
+        if seat is not None:
+            self._cancel_away(table_id, seat)
+            occupant = state.occupants[seat]
+            if occupant is not None and occupant.away:
+                await self.tables.mark_back(table_id, seat)
+        await client.send(await self.snapshot(table_id, audience, since))
+
+    @staticmethod
+    def _is_creator(client: Client, state: Any) -> bool:
+        return client.user is not None and client.user.id == state.creator
+
+    async def command(self, client: Client, message: Any) -> None:
+        table_id = message.table
+        if table_id not in client.tables:
+            raise Forbidden("say hello to the table first")
+        if client.user is None:
+            raise Forbidden("log in or play as a guest first")
+        data = message.model_dump(exclude={"ref", "table"}, exclude_none=True)
+        if message.type == "invite":
+            data = await self._invitation(message.user)
+        await self.tables.handle(table_id, Actor(client.user.id, client.user.name), data)
+
+    async def _invitation(self, name: str) -> JSON:
+        user = await self.find_user(name)
+        if user is None:
+            raise Forbidden(f"there is no user called {name}")
+        if not user.settings.get("accept_invitations", True):
+            raise Forbidden(f"{user.name} does not accept invitations")
+        return {"type": "invite", "user_id": user.id}
+
+    # -- outgoing -----------------------------------------------------------------------
+
+    async def snapshot(self, table_id: str, audience: str, since: int | None) -> JSON:
+        live = await self.tables.live(table_id)
+        state = live.state
+        views = self.tables.views(state)
+        message: JSON = {
+            "type": "snapshot",
+            "table": table_id,
+            "version": state.version,
+            "seat": audience if audience in state.match.seat_labels else None,
+            "options": state.options.to_json(),
+            "occupants": _occupants(state),
+            "view": views.get(audience, views["kibitzer"]),
+            "chat": [c for c in state.chat if _may_read_chat(c, audience, state.match.in_deal)],
+        }
+        if since is not None and since < state.version:
+            events = await self.tables.store.events(table_id, after=since)
+            message["events"] = [_catch_up(e.version, e.type, e.payload, audience) for e in events]
+        return message
+
+    async def on_update(self, update: Update) -> None:
+        live = self.tables.tables.get(update.table_id)
+        if live is None:
+            return
+        occupants = _occupants(live.state)
+        in_deal = live.state.match.in_deal
+        for client in list(self.clients):
+            if update.table_id not in client.tables:
+                continue
+            audience = _audience(client, live.state)
+            view = update.views.get(audience) or update.views["kibitzer"]
+            await client.send(
+                {
+                    "type": "update",
+                    "table": update.table_id,
+                    "version": update.version,
+                    "events": update.events,
+                    "occupants": occupants,
+                    "view": view,
+                    "chat": [c for c in update.chat if _may_read_chat(c, audience, in_deal)],
+                }
+            )
+
+    async def on_lobby(self, message: JSON) -> None:
+        for client in list(self.clients):
+            if client.lobby and message.get("summary", {}).get("public", True):
+                await client.send({"type": "lobby_update", **message})
+
+    async def _lobby_list(self) -> list[JSON]:
+        records = await self.tables.store.tables(public_only=True, unfinished_only=True)
+        listing = []
+        for record in records[:200]:
+            summary = dict(record.summary)
+            summary["kibitzers"] = self.watchers(record.id)
+            listing.append({"table": record.id, "summary": summary})
+        return listing
+
+    def watchers(self, table_id: str) -> int:
+        """Kibitzers watching a table now."""
+        live = self.tables.tables.get(table_id)
+        if live is None:
+            return 0
+        return sum(
+            1
+            for client in self.clients
+            if table_id in client.tables and _audience(client, live.state).startswith("kibitzer")
+        )
+
+    # -- absence ------------------------------------------------------------------------
+
+    def _maybe_away(self, client: Client, table_id: str) -> None:
+        """A seated player left: after the grace time, a robot plays for them."""
+        if client.user is None:
+            return
+        live = self.tables.tables.get(table_id)
+        if live is None:
+            return
+        seat = live.state.seat_of(client.user.id)
+        if seat is None or self._still_here(client.user.id, table_id):
+            return
+        loop = asyncio.get_running_loop()
+        key = (table_id, seat)
+        self._cancel_away(table_id, seat)
+        self._away_timers[key] = loop.call_later(
+            self.away_after, lambda: asyncio.ensure_future(self._away(table_id, seat, client.user))
+        )
+
+    def _still_here(self, user_id: int, table_id: str) -> bool:
+        return any(
+            c.user is not None and c.user.id == user_id and table_id in c.tables
+            for c in self.clients
+        )
+
+    async def _away(self, table_id: str, seat: str, user: UserRecord | None) -> None:
+        self._away_timers.pop((table_id, seat), None)
+        if user is not None and self._still_here(user.id, table_id):
+            return
+        try:
+            await self.tables.mark_away(table_id, seat)
+        except VazaError:
+            log.exception("could not mark %s away at %s", seat, table_id)
+
+    def _cancel_away(self, table_id: str, seat: str) -> None:
+        timer = self._away_timers.pop((table_id, seat), None)
+        if timer is not None:
+            timer.cancel()
+
+
+class _Flood(VazaError):
+    code = "flood"
+
+
+def _audience(client: Client, state: Any) -> str:
+    """Whose view a client gets at a table: its seat's, or the kibitzers'."""
+    seat = state.seat_of(client.user.id if client.user else None)
+    if seat is not None:
+        return str(seat)
+    return "kibitzer_all" if state.options.kibitzers_see_all else "kibitzer"
+
+
+def _occupants(state: Any) -> JSON:
+    return {seat: None if o is None else o.to_json() for seat, o in state.occupants.items()}
+
+
+def _may_read_chat(chat: JSON, audience: str, in_deal: bool) -> bool:
+    """Kibitzers' chat never reaches players during play."""
+    if chat.get("audience") != "kibitzers":
+        return True
+    return audience.startswith("kibitzer") or not in_deal
+
+
+def _catch_up(version: int, kind: str, payload: JSON, audience: str) -> JSON:
+    """A past event for a reconnecting client: public parts only (the snapshot's view carries
+    what its audience may see now)."""
+    if kind == "deal":
+        return {"version": version, "type": "deal", "number": payload.get("number")}
+    if kind == "chat":
+        if payload.get("audience") == "kibitzers" and not audience.startswith("kibitzer"):
+            return {"version": version, "type": "chat"}
+        return {"version": version, "type": "chat", **payload}
+    if kind == "invited":
+        return {"version": version, "type": "invited"}
+    return {"version": version, "type": kind, **payload}

@@ -1,0 +1,61 @@
+"""Opening the database: the URL, SQLite's settings, and migrations to the latest schema."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def default_url(data_dir: Path) -> str:
+    """The embedded database: one SQLite file in the data directory."""
+    return f"sqlite+aiosqlite:///{(data_dir / 'vaza.db').resolve()}"
+
+
+def _sqlite_settings(dbapi_connection: object, _record: object) -> None:
+    """WAL lets readers go on while a table appends; FULL sync makes each commit durable
+    (an accepted action survives a crash of the machine, not only of the process)."""
+    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def _upgrade(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+@dataclass
+class Database:
+    engine: AsyncEngine
+    sessions: async_sessionmaker[AsyncSession]
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+
+async def open_database(url: str) -> Database:
+    """Connect and migrate to the latest schema (creating it on first start)."""
+    engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+    if engine.dialect.name == "sqlite":
+        event.listen(engine.sync_engine, "connect", _sqlite_settings)
+    async with engine.begin() as connection:
+        await connection.run_sync(_upgrade)
+    return Database(engine, async_sessionmaker(engine, expire_on_commit=False))

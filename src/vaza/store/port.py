@@ -1,0 +1,109 @@
+"""The store port: users, sessions, tables with their event logs, finished deals.
+
+`vaza.store.sql.SqlStore` implements it over SQLite or PostgreSQL.  Records crossing the port are
+small frozen dataclasses, never ORM objects, so the application never sees the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+JSON = dict[str, Any]
+
+
+class ConflictError(Exception):
+    """Another writer appended to the table's log first (its version is taken)."""
+
+
+class NameTaken(Exception):
+    """A user with that name (in any case) exists."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserRecord:
+    id: int
+    name: str
+    is_guest: bool
+    settings: Mapping[str, Any]
+    password_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    id: str
+    options: JSON
+    public: bool
+    invite_token: str
+    created_by: int | None
+    status: str
+    version: int
+    summary: JSON
+    created_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    version: int
+    type: str
+    payload: JSON
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    type: str
+    payload: JSON = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    id: int
+    table_id: str
+    number: int
+    game: str
+    summary: JSON
+    pbn: str | None = None
+    lin: str | None = None
+    created_at: datetime | None = None
+    players: Mapping[str, int] = field(default_factory=dict)
+
+
+class Store(Protocol):
+    # users and sessions
+    async def create_user(
+        self, name: str, password_hash: str | None, is_guest: bool, settings: JSON
+    ) -> UserRecord: ...
+    async def user_by_id(self, user_id: int) -> UserRecord | None: ...
+    async def user_by_name(self, name: str) -> UserRecord | None: ...
+    async def update_settings(self, user_id: int, settings: JSON) -> UserRecord: ...
+    async def create_session(self, user_id: int) -> str: ...
+    async def session_user(self, token: str) -> UserRecord | None: ...
+    async def delete_session(self, token: str) -> None: ...
+
+    # tables and their event logs
+    async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> int: ...
+    async def table(self, table_id: str) -> TableRecord | None: ...
+    async def tables(self, public_only: bool, unfinished_only: bool) -> list[TableRecord]: ...
+    async def append(
+        self,
+        table_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        *,
+        status: str,
+        summary: JSON,
+        deals: Sequence[DealRow] = (),
+    ) -> int:
+        """Append after `expected_version`, with the deals those events finished, in one
+        commit; raises ConflictError if the log moved."""
+        ...
+
+    async def events(self, table_id: str, after: int = 0) -> list[StoredEvent]: ...
+
+    # finished deals
+    async def save_deal(self, deal: DealRow) -> int: ...
+    async def deal(self, deal_id: int) -> DealRow | None: ...
+    async def deals_of_user(self, user_id: int, limit: int, offset: int) -> list[DealRow]: ...
+    async def deals_of_table(self, table_id: str) -> list[DealRow]: ...

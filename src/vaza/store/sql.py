@@ -1,0 +1,264 @@
+"""The store port over SQLAlchemy (SQLite or PostgreSQL)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from vaza.store import models
+from vaza.store.db import Database
+from vaza.store.port import (
+    JSON,
+    ConflictError,
+    DealRow,
+    NameTaken,
+    NewEvent,
+    StoredEvent,
+    TableRecord,
+    UserRecord,
+)
+
+
+def _user(row: models.User) -> UserRecord:
+    return UserRecord(row.id, row.name, row.is_guest, dict(row.settings or {}), row.password_hash)
+
+
+def _table(row: models.Table) -> TableRecord:
+    return TableRecord(
+        row.id,
+        dict(row.options),
+        row.public,
+        row.invite_token,
+        row.created_by,
+        row.status,
+        row.version,
+        dict(row.summary or {}),
+        row.created_at,
+    )
+
+
+def _deal(row: models.DealArchive, players: dict[str, int] | None = None) -> DealRow:
+    return DealRow(
+        row.id,
+        row.table_id,
+        row.number,
+        row.game,
+        dict(row.summary or {}),
+        row.pbn,
+        row.lin,
+        row.created_at,
+        players or {},
+    )
+
+
+class SqlStore:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._sessions = database.sessions
+
+    # -- users ----------------------------------------------------------------------------
+
+    async def create_user(
+        self, name: str, password_hash: str | None, is_guest: bool, settings: JSON
+    ) -> UserRecord:
+        row = models.User(
+            name=name,
+            name_key=name.casefold(),
+            password_hash=password_hash,
+            is_guest=is_guest,
+            settings=settings,
+        )
+        async with self._sessions() as session:
+            session.add(row)
+            try:
+                await session.commit()
+            except IntegrityError:
+                raise NameTaken(name) from None
+            return _user(row)
+
+    async def user_by_id(self, user_id: int) -> UserRecord | None:
+        async with self._sessions() as session:
+            row = await session.get(models.User, user_id)
+            return _user(row) if row else None
+
+    async def user_by_name(self, name: str) -> UserRecord | None:
+        async with self._sessions() as session:
+            query = select(models.User).where(models.User.name_key == name.casefold())
+            row = (await session.execute(query)).scalar_one_or_none()
+            return _user(row) if row else None
+
+    async def update_settings(self, user_id: int, settings: JSON) -> UserRecord:
+        async with self._sessions() as session:
+            row = await session.get(models.User, user_id)
+            if row is None:
+                raise KeyError(user_id)
+            row.settings = dict(settings)
+            await session.commit()
+            return _user(row)
+
+    async def create_session(self, user_id: int) -> str:
+        token = secrets.token_urlsafe(32)
+        async with self._sessions() as session:
+            session.add(models.Session(id=token, user_id=user_id))
+            await session.commit()
+        return token
+
+    async def session_user(self, token: str) -> UserRecord | None:
+        async with self._sessions() as session:
+            query = (
+                select(models.User)
+                .join(models.Session, models.Session.user_id == models.User.id)
+                .where(models.Session.id == token)
+            )
+            row = (await session.execute(query)).scalar_one_or_none()
+            return _user(row) if row else None
+
+    async def delete_session(self, token: str) -> None:
+        async with self._sessions() as session:
+            await session.execute(delete(models.Session).where(models.Session.id == token))
+            await session.commit()
+
+    # -- tables and events ----------------------------------------------------------------
+
+    async def create_table(self, table: TableRecord, events: Sequence[NewEvent]) -> int:
+        async with self._sessions() as session:
+            session.add(
+                models.Table(
+                    id=table.id,
+                    options=table.options,
+                    public=table.public,
+                    invite_token=table.invite_token,
+                    created_by=table.created_by,
+                    status=table.status,
+                    version=len(events),
+                    summary=table.summary,
+                )
+            )
+            await session.flush()
+            for version, item in enumerate(events, start=1):
+                session.add(
+                    models.TableEvent(
+                        table_id=table.id, version=version, type=item.type, payload=item.payload
+                    )
+                )
+            await session.commit()
+        return len(events)
+
+    async def table(self, table_id: str) -> TableRecord | None:
+        async with self._sessions() as session:
+            row = await session.get(models.Table, table_id)
+            return _table(row) if row else None
+
+    async def tables(self, public_only: bool, unfinished_only: bool) -> list[TableRecord]:
+        query = select(models.Table).order_by(models.Table.created_at.desc())
+        if public_only:
+            query = query.where(models.Table.public.is_(True))
+        if unfinished_only:
+            query = query.where(models.Table.status != "finished")
+        async with self._sessions() as session:
+            return [_table(row) for row in (await session.execute(query)).scalars()]
+
+    async def append(
+        self,
+        table_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        *,
+        status: str,
+        summary: JSON,
+        deals: Sequence[DealRow] = (),
+    ) -> int:
+        new_version = expected_version + len(events)
+        async with self._sessions() as session:
+            moved = await session.execute(
+                update(models.Table)
+                .where(models.Table.id == table_id, models.Table.version == expected_version)
+                .values(version=new_version, status=status, summary=summary)
+            )
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                await session.rollback()
+                raise ConflictError(f"table {table_id} is not at version {expected_version}")
+            for offset, item in enumerate(events, start=1):
+                session.add(
+                    models.TableEvent(
+                        table_id=table_id,
+                        version=expected_version + offset,
+                        type=item.type,
+                        payload=item.payload,
+                    )
+                )
+            for deal in deals:
+                await self._add_deal(session, deal)
+            try:
+                await session.commit()
+            except IntegrityError:
+                raise ConflictError(f"table {table_id}: version taken") from None
+        return new_version
+
+    async def events(self, table_id: str, after: int = 0) -> list[StoredEvent]:
+        query = (
+            select(models.TableEvent)
+            .where(models.TableEvent.table_id == table_id, models.TableEvent.version > after)
+            .order_by(models.TableEvent.version)
+        )
+        async with self._sessions() as session:
+            rows = (await session.execute(query)).scalars()
+            return [StoredEvent(row.version, row.type, dict(row.payload)) for row in rows]
+
+    # -- finished deals -------------------------------------------------------------------
+
+    async def save_deal(self, deal: DealRow) -> int:
+        async with self._sessions() as session:
+            deal_id = await self._add_deal(session, deal)
+            await session.commit()
+            return deal_id
+
+    @staticmethod
+    async def _add_deal(session: AsyncSession, deal: DealRow) -> int:
+        row = models.DealArchive(
+            table_id=deal.table_id,
+            number=deal.number,
+            game=deal.game,
+            pbn=deal.pbn,
+            lin=deal.lin,
+            summary=deal.summary,
+        )
+        session.add(row)
+        await session.flush()
+        for seat, user_id in deal.players.items():
+            session.add(models.DealPlayer(deal_id=row.id, seat=seat, user_id=user_id))
+        return row.id
+
+    async def deal(self, deal_id: int) -> DealRow | None:
+        async with self._sessions() as session:
+            row = await session.get(models.DealArchive, deal_id)
+            if row is None:
+                return None
+            query = select(models.DealPlayer).where(models.DealPlayer.deal_id == deal_id)
+            players = {p.seat: p.user_id for p in (await session.execute(query)).scalars()}
+            return _deal(row, players)
+
+    async def deals_of_user(self, user_id: int, limit: int, offset: int) -> list[DealRow]:
+        query = (
+            select(models.DealArchive)
+            .join(models.DealPlayer, models.DealPlayer.deal_id == models.DealArchive.id)
+            .where(models.DealPlayer.user_id == user_id)
+            .order_by(models.DealArchive.id.desc())
+            .limit(limit)
+            .offset(offset)
+        )
+        async with self._sessions() as session:
+            return [_deal(row) for row in (await session.execute(query)).scalars()]
+
+    async def deals_of_table(self, table_id: str) -> list[DealRow]:
+        query = (
+            select(models.DealArchive)
+            .where(models.DealArchive.table_id == table_id)
+            .order_by(models.DealArchive.number)
+        )
+        async with self._sessions() as session:
+            return [_deal(row) for row in (await session.execute(query)).scalars()]

@@ -1,0 +1,152 @@
+"""A real Vaza server in a subprocess and real WebSocket clients, for the server tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+JSON = dict[str, Any]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    def __init__(self, data_dir: Path, port: int | None = None, away_after: float = 1.0) -> None:
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.away_after = away_after
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = data_dir / "server.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        command = [
+            sys.executable, "-m", "vaza.cli", "serve", "--port", str(self.port),
+            "--data-dir", str(self.data_dir), "--away-after", str(self.away_after),
+        ]  # fmt: skip
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ}
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("the server did not become ready")
+
+    def kill(self) -> None:
+        """kill -9: no chance to clean up."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+            self.process = None
+
+
+@contextmanager
+def running_server(data_dir: Path, away_after: float = 1.0) -> Iterator[Server]:
+    server = Server(data_dir, away_after=away_after)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Client:
+    """A person: an HTTP session (cookie) and a WebSocket."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.http = httpx.Client(base_url=server.url, timeout=10)
+        self.ws: ClientConnection | None = None
+        self.me: JSON = {}
+        self.received: list[JSON] = []
+
+    def guest(self) -> Client:
+        response = self.http.post("/api/guest", json={"language": "en"})
+        response.raise_for_status()
+        self.me = response.json()
+        return self
+
+    def register(self, name: str, password: str = "correct horse") -> Client:
+        response = self.http.post("/api/register", json={"name": name, "password": password})
+        response.raise_for_status()
+        self.me = response.json()
+        return self
+
+    def create_table(self, **options: Any) -> JSON:
+        response = self.http.post("/api/tables", json=options)
+        response.raise_for_status()
+        return dict(response.json())
+
+    def connect(self) -> Client:
+        cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+        url = self.server.url.replace("http", "ws") + "/ws"
+        headers = {"Cookie": cookie} if cookie else None
+        self.ws = connect(url, additional_headers=headers, legacy=True)
+        return self
+
+    def send(self, **message: Any) -> None:
+        assert self.ws is not None
+        self.ws.send(json.dumps(message))
+
+    def send_raw(self, text: str) -> None:
+        assert self.ws is not None
+        self.ws.send(text)
+
+    def recv(self, timeout: float = 10) -> JSON:
+        assert self.ws is not None
+        message: JSON = json.loads(self.ws.recv(timeout=timeout))
+        self.received.append(message)
+        return message
+
+    def recv_until(self, predicate: Any, timeout: float = 20) -> JSON:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the expected message did not come")
+            message = self.recv(timeout=left)
+            if predicate(message):
+                return message
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+            self.ws = None
+        self.http.close()

@@ -1,0 +1,176 @@
+"""The server through real WebSockets: a real process on a free port, real clients."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from serverkit import Client, Server, running_server
+
+from vaza.core import CARDS, Card
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("server")) as running:
+        yield running
+
+
+def view_cards(view: dict[str, object], seat: str) -> set[str]:
+    """Every card string in a view, wherever it is."""
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, str) and len(value) == 2 and value in CARD_NAMES:
+            found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(view)
+    return found
+
+
+CARD_NAMES = {str(card) for card in CARDS}
+
+
+def allowed(view: dict[str, object], seat: str | None, own_hand: set[str]) -> set[str]:
+    played = {card for _, card in view.get("played", [])}  # type: ignore[attr-defined]
+    result = set(played) | own_hand
+    contract = view.get("contract")
+    if contract and played:
+        dummy = contract["dummy"]  # type: ignore[index]
+        hands = view["hands"]  # type: ignore[index]
+        result |= set(hands.get(dummy) or [])
+    if view.get("phase") == "over":
+        result = CARD_NAMES
+    return result
+
+
+def play_deal_to_the_end(player: Client, table: str, seat: str) -> dict[str, object]:
+    """Answer every message that asks this seat to act with its first legal action."""
+    hand: set[str] = set()
+    while True:
+        message = player.recv(timeout=30)
+        assert message["type"] != "error", message
+        view = message.get("view")
+        if not view:
+            continue
+        if view.get("phase") == "auction" and not hand:
+            hand = set(view["hands"][seat] or [])
+        leaked = view_cards(view, seat) - allowed(view, seat, hand | set(view["hands"][seat] or []))
+        assert not leaked, f"{seat} was sent {leaked}"
+        if view.get("phase") == "over":
+            return view
+        if view.get("legal") and view.get("controller") == seat:
+            action = dict(view["legal"][0])
+            player.send(table=table, **action)
+
+
+def test_healthz_and_guest(server: Server) -> None:
+    guest = Client(server).guest()
+    assert guest.me["guest"] and guest.me["name"]
+    assert guest.http.get("/healthz").json()["ok"] is True
+    assert guest.http.get("/api/me").json()["id"] == guest.me["id"]
+    guest.close()
+
+
+def test_a_guest_plays_a_deal_with_three_robots(server: Server) -> None:
+    guest = Client(server).guest()
+    table = guest.create_table(game="contract", scoring="duplicate")["table"]
+    guest.connect()
+    guest.send(type="hello", table=table)
+    snapshot = guest.recv()
+    assert snapshot["type"] == "snapshot" and snapshot["view"]["phase"] == "waiting"
+    guest.send(type="sit", table=table, seat="N")
+    final = play_deal_to_the_end(guest, table, "N")
+    assert final["result"] is not None
+    history = guest.http.get("/api/history").json()
+    assert len(history) == 1
+    deal = history[0]["deal"]
+    pbn = guest.http.get(f"/api/deals/{deal}/pbn").text
+    assert "[Deal " in pbn and "[Auction " in pbn
+    assert "md|" in guest.http.get(f"/api/deals/{deal}/lin").text
+    guest.close()
+
+
+def test_bad_commands_get_errors_and_change_nothing(server: Server) -> None:
+    guest = Client(server).guest()
+    table = guest.create_table(game="contract", scoring="duplicate")["table"]
+    guest.connect()
+    guest.send(type="hello", table=table)
+    guest.recv()
+    cases = [
+        ("{not json", "parse_error"),
+        ('{"type": "fly"}', "parse_error"),
+        ('{"type": "call", "table": "%s"}' % table, "parse_error"),
+        ('{"type": "call", "table": "%s", "call": "1NT"}' % table, "forbidden"),
+        ('{"type": "sit", "table": "%s", "seat": "Q"}' % table, "parse_error"),
+        ('{"type": "chat", "table": "nope", "text": "hi"}', "forbidden"),
+        ("x" * 10000, "parse_error"),
+    ]
+    for text, code in cases:
+        guest.send_raw(text)
+        reply = guest.recv()
+        assert reply["type"] == "error" and reply["code"] == code, (text[:40], reply)
+    guest.send(type="sit", table=table, seat="N")
+    update = guest.recv_until(lambda m: m["type"] == "update")
+    assert update["occupants"]["N"]["user_id"] == guest.me["id"]
+    guest.close()
+
+
+def test_flood_is_refused_without_closing(server: Server) -> None:
+    guest = Client(server).guest().connect()
+    for _ in range(120):
+        guest.send(type="ping")
+    replies = [guest.recv() for _ in range(120)]
+    assert any(r["type"] == "error" and r["code"] == "flood" for r in replies)
+    time.sleep(0.5)  # the allowance refills
+    guest.send(type="ping")  # still connected
+    assert guest.recv_until(lambda m: m["type"] == "pong", timeout=5)
+    guest.close()
+
+
+def test_private_table_refused_to_a_stranger(server: Server) -> None:
+    owner = Client(server).guest()
+    created = owner.create_table(game="contract", scoring="duplicate", public=False)
+    table, link = created["table"], created["invite_url"]
+    stranger = Client(server).guest().connect()
+    stranger.send(type="hello", table=table)
+    assert stranger.recv()["code"] == "forbidden"
+    assert stranger.http.get(f"/api/tables/{table}").status_code == 404
+    token = link.split("invite=")[1]
+    stranger.send(type="hello", table=table, invite=token)
+    assert stranger.recv()["type"] == "snapshot"
+    assert table not in [t["table"] for t in stranger.http.get("/api/tables").json()]
+    owner.close()
+    stranger.close()
+
+
+def test_kibitzers_refused_where_not_allowed(server: Server) -> None:
+    owner = Client(server).guest()
+    table = owner.create_table(game="contract", scoring="duplicate", kibitzers=False)["table"]
+    visitor = Client(server).guest().connect()
+    visitor.send(type="hello", table=table)
+    reply = visitor.recv()
+    assert reply["type"] == "error" and "visitors" in reply["message"]
+    owner.close()
+    visitor.close()
+
+
+def test_table_options_are_checked(server: Server) -> None:
+    guest = Client(server).guest()
+    response = guest.http.post("/api/tables", json={"game": "chess"})
+    assert response.status_code == 400 and "unknown game" in response.json()["message"]
+    response = guest.http.post("/api/tables", json={"colour": "red"})
+    assert response.status_code == 400
+    guest.close()
+
+
+def test_unused(tmp_path: Path) -> None:
+    assert Card.parse("SA") in CARDS
