@@ -169,3 +169,125 @@ def test_table_options_are_checked(server: Server) -> None:
     response = guest.http.post("/api/tables", json={"colour": "red"})
     assert response.status_code == 400
     guest.close()
+
+
+def test_four_people_play_a_deal_and_each_sees_only_their_seat(server: Server) -> None:
+    players = [Client(server).guest() for _ in range(4)]
+    table = players[0].create_table(game="contract", scoring="duplicate", robots=False)["table"]
+    kibitzer = Client(server).guest().connect()
+    kibitzer.send(type="hello", table=table)
+    kibitzer.recv()
+    for player, seat in zip(players, "NESW", strict=True):
+        player.connect()
+        player.send(type="hello", table=table)
+        player.recv()
+        player.send(type="sit", table=table, seat=seat)
+    hands: dict[str, set[str]] = {}
+    finished: set[str] = set()
+    while len(finished) < 4:
+        for player, seat in zip(players, "NESW", strict=True):
+            if seat in finished:
+                continue
+            try:
+                message = player.recv(timeout=0.2)
+            except TimeoutError:
+                continue
+            assert message["type"] != "error", message
+            view = message.get("view") or {}
+            if view.get("phase") in (None, "waiting"):
+                continue
+            hands.setdefault(seat, set(view["hands"][seat] or []))
+            leaked = view_cards(view, seat) - allowed(view, seat, hands[seat])
+            assert not leaked, f"{seat} was sent {leaked}"
+            if view["phase"] == "over":
+                finished.add(seat)
+            elif view.get("legal") and view.get("controller") == seat:
+                player.send(table=table, **view["legal"][-1 if view["phase"] == "play" else 0])
+    # The kibitzer saw only public cards all along.
+    while True:
+        try:
+            message = kibitzer.recv(timeout=0.5)
+        except TimeoutError:
+            break
+        view = message.get("view") or {}
+        if view.get("phase") not in (None, "waiting"):
+            assert not view_cards(view, "") - allowed(view, None, set())
+    for player in [*players, kibitzer]:
+        player.close()
+
+
+def test_reconnection_mid_trick_catches_up(server: Server) -> None:
+    guest = Client(server).guest()
+    table = guest.create_table(game="contract", scoring="duplicate")["table"]
+    guest.connect()
+    guest.send(type="hello", table=table)
+    guest.recv()
+    guest.send(type="sit", table=table, seat="S")  # the robot at S makes way
+    guest.send(type="add_robot", table=table, seat="N")  # and one takes the free seat
+    seen = 0
+    while True:  # play until a few cards are on the table
+        message = guest.recv(timeout=30)
+        view = message.get("view") or {}
+        seen = message.get("version", seen)
+        if view.get("phase") == "play" and len(view["played"]) >= 2:
+            break
+        if view.get("phase") == "over":  # passed out: deal again
+            guest.send(type="next_deal", table=table)
+        elif view.get("legal") and view.get("controller") == "S":
+            guest.send(table=table, **view["legal"][0])
+    assert guest.ws is not None
+    guest.ws.close()
+    guest.ws = None
+    guest.connect()
+    guest.send(type="hello", table=table, since=seen)
+    snapshot = guest.recv_until(lambda m: m["type"] == "snapshot")
+    assert snapshot["version"] >= seen
+    assert all(event["version"] > seen for event in snapshot.get("events", []))
+    assert snapshot["view"]["hands"]["S"] is not None
+    assert snapshot["seat"] == "S"
+    guest.close()
+
+
+def test_lobby_updates_live_and_invitations_arrive(server: Server) -> None:
+    watcher = Client(server).register("lobbywatch").connect()
+    watcher.send(type="lobby")
+    assert watcher.recv()["type"] == "lobby"
+    host = Client(server).guest()
+    table = host.create_table(game="contract", scoring="duplicate")["table"]
+    update = watcher.recv_until(lambda m: m["type"] == "lobby_update" and m["table"] == table)
+    assert update["summary"]["robots"] == 3
+    host.connect()
+    host.send(type="hello", table=table)
+    host.recv()
+    host.send(type="invite", table=table, user="lobbywatch")
+    invitation = watcher.recv_until(lambda m: m["type"] == "invitation")
+    assert invitation["table"] == table
+    host.send(type="invite", table=table, user="nobody-here")
+    assert host.recv_until(lambda m: m["type"] == "error")["code"] == "forbidden"
+    refuser = Client(server).register("refuser")
+    assert refuser.http.put("/api/me/settings", json={"accept_invitations": False}).is_success
+    host.send(type="invite", table=table, user="refuser")
+    error = host.recv_until(lambda m: m["type"] == "error")
+    assert "does not accept invitations" in error["message"]
+    for client in (watcher, host, refuser):
+        client.close()
+
+
+def test_accounts(server: Server) -> None:
+    person = Client(server).register("maria_b", "segredo-forte")
+    assert person.http.post("/api/logout").is_success
+    assert person.http.get("/api/me").status_code == 401
+    wrong = person.http.post("/api/login", json={"name": "maria_b", "password": "nope-nope"})
+    assert wrong.status_code == 401
+    right = person.http.post("/api/login", json={"name": "MARIA_B", "password": "segredo-forte"})
+    assert right.is_success and right.json()["name"] == "maria_b"
+    taken = Client(server).http.post(
+        "/api/register", json={"name": "Maria_B", "password": "whatever-long"}
+    )
+    assert taken.status_code == 400 and "taken" in taken.json()["message"]
+    assert (
+        person.http.put("/api/me/settings", json={"language": "en"}).json()["settings"]["language"]
+        == "en"
+    )
+    assert person.http.put("/api/me/settings", json={"language": "xx"}).status_code == 400
+    person.close()
