@@ -1,0 +1,111 @@
+"""Nothing lost: kill -9 and restart; a player who leaves is replaced by a robot and comes back."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from serverkit import Client, Server
+
+
+def events(data_dir: Path, table: str) -> list[tuple[int, str, str]]:
+    with sqlite3.connect(data_dir / "vaza.db") as db:
+        rows = db.execute(
+            "SELECT version, type, payload FROM table_events WHERE table_id = ? ORDER BY version",
+            (table,),
+        )
+        return list(rows)
+
+
+def act_until(player: Client, table: str, seat: str, cards: int) -> int:
+    """Play this seat's first legal action whenever asked, until `cards` cards are played."""
+    version = 0
+    while True:
+        message = player.recv(timeout=30)
+        assert message["type"] != "error", message
+        view = message.get("view") or {}
+        version = message.get("version", version)
+        if view.get("phase") == "over":
+            player.send(type="next_deal", table=table)
+        elif view.get("phase") == "play" and len(view["played"]) >= cards:
+            return version
+        elif view.get("legal") and view.get("controller") == seat:
+            player.send(table=table, **view["legal"][0])
+
+
+def test_kill_9_and_restart_lose_nothing_and_repeat_nothing(tmp_path: Path) -> None:
+    server = Server(tmp_path / "data")
+    server.start()
+    try:
+        guest = Client(server).guest()
+        table = guest.create_table(game="contract", scoring="duplicate")["table"]
+        guest.connect()
+        guest.send(type="hello", table=table)
+        guest.recv()
+        guest.send(type="sit", table=table, seat="N")
+        act_until(guest, table, "N", cards=6)
+        server.kill()
+        before = events(server.data_dir, table)
+        assert before and all(v == i for i, (v, _, _) in enumerate(before, start=1))
+
+        server.start()  # the same data directory and port
+        guest.connect()
+        guest.send(type="hello", table=table)
+        snapshot = guest.recv_until(lambda m: m["type"] == "snapshot")
+        after_restart = events(server.data_dir, table)
+        assert after_restart[: len(before)] == before  # nothing lost, nothing rewritten
+        assert snapshot["version"] >= len(before)
+        assert len(snapshot["view"]["played"]) >= 6
+        played = [card for _, card in snapshot["view"]["played"]]
+        assert len(played) == len(set(played))  # nothing applied twice
+        # Play goes on to the end of the deal.
+        while True:
+            view = snapshot.get("view") or {}
+            if view.get("phase") == "over":
+                break
+            if view.get("legal") and view.get("controller") == "N":
+                guest.send(table=table, **view["legal"][0])
+            snapshot = guest.recv(timeout=30)
+            assert snapshot["type"] != "error", snapshot
+        guest.close()
+    finally:
+        server.stop()
+
+
+def test_a_player_who_leaves_is_replaced_by_a_robot_and_gets_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    server = Server(tmp_path / "data", away_after=0.5)
+    server.start()
+    try:
+        player = Client(server).guest()
+        table = player.create_table(game="contract", scoring="duplicate")["table"]
+        player.connect()
+        player.send(type="hello", table=table)
+        player.recv()
+        player.send(type="sit", table=table, seat="N")
+        player.recv_until(lambda m: m["type"] == "update")
+        assert player.ws is not None
+        player.ws.close()
+        player.ws = None
+
+        watcher = Client(server).guest().connect()
+        watcher.send(type="hello", table=table)
+        watcher.recv()
+        away = watcher.recv_until(
+            lambda m: any(e["type"] == "away" for e in m.get("events", [])), timeout=20
+        )
+        assert away["occupants"]["N"]["away"] is True
+        # The robot standing in plays North's turns: the deal moves on without North.
+        watcher.recv_until(lambda m: len((m.get("view") or {}).get("calls", [])) >= 4, timeout=30)
+
+        player.connect()
+        player.send(type="hello", table=table)
+        back = player.recv_until(
+            lambda m: m["type"] == "update" and not m["occupants"]["N"]["away"], timeout=20
+        )
+        assert back["occupants"]["N"]["user_id"] == player.me["id"]
+        player.close()
+        watcher.close()
+    finally:
+        server.stop()
