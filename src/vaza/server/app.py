@@ -97,6 +97,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         finally:
             app.state.ready = False
             await tables.close()
+            await store.close()
             await bus.close()
             await database.close()
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -55,10 +58,31 @@ def _deal(row: models.DealArchive, players: dict[str, int] | None = None) -> Dea
     )
 
 
+_BATCH = 256
+
+
+@dataclass(frozen=True, slots=True)
+class _Append:
+    table_id: str
+    expected_version: int
+    events: tuple[NewEvent, ...]
+    status: str
+    summary: JSON
+    deals: tuple[DealRow, ...]
+
+
 class SqlStore:
     def __init__(self, database: Database) -> None:
         self.database = database
         self._sessions = database.sessions
+        self._queue: asyncio.Queue[tuple[_Append, asyncio.Future[int]]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
 
     # -- users ----------------------------------------------------------------------------
 
@@ -172,31 +196,73 @@ class SqlStore:
         summary: JSON,
         deals: Sequence[DealRow] = (),
     ) -> int:
-        new_version = expected_version + len(events)
-        async with self._sessions() as session:
-            moved = await session.execute(
-                update(models.Table)
-                .where(models.Table.id == table_id, models.Table.version == expected_version)
-                .values(version=new_version, status=status, summary=summary)
-            )
-            if moved.rowcount != 1:  # type: ignore[attr-defined]
-                await session.rollback()
-                raise ConflictError(f"table {table_id} is not at version {expected_version}")
-            for offset, item in enumerate(events, start=1):
-                session.add(
-                    models.TableEvent(
-                        table_id=table_id,
-                        version=expected_version + offset,
-                        type=item.type,
-                        payload=item.payload,
-                    )
-                )
-            for deal in deals:
-                await self._add_deal(session, deal)
+        """Queue the append for the group committer and wait until it is durable."""
+        request = _Append(table_id, expected_version, tuple(events), status, summary, tuple(deals))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        await self._queue.put((request, future))
+        return await future
+
+    async def _write_batches(self) -> None:
+        """Group commit: every append waiting when a commit starts goes into it, so one
+        fsync covers many tables' actions.  A batch that fails is retried one by one, so
+        one table's conflict never fails another's append."""
+        while True:
+            batch = [await self._queue.get()]
+            while not self._queue.empty() and len(batch) < _BATCH:
+                batch.append(self._queue.get_nowait())
             try:
+                async with self._sessions() as session:
+                    outcomes = [await self._stage(session, request) for request, _ in batch]
+                    await session.commit()
+            except Exception:
+                outcomes = [await self._append_alone(request) for request, _ in batch]
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if isinstance(outcome, BaseException):
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)
+
+    async def _append_alone(self, request: _Append) -> int | BaseException:
+        try:
+            async with self._sessions() as session:
+                outcome = await self._stage(session, request)
                 await session.commit()
-            except IntegrityError:
-                raise ConflictError(f"table {table_id}: version taken") from None
+                return outcome
+        except IntegrityError:
+            return ConflictError(f"table {request.table_id}: version taken")
+        except Exception as error:  # the database failed: tell the waiter
+            return error
+
+    async def _stage(self, session: AsyncSession, request: _Append) -> int | BaseException:
+        """Add one append to the session; a conflict is returned, not raised."""
+        new_version = request.expected_version + len(request.events)
+        moved = await session.execute(
+            update(models.Table)
+            .where(
+                models.Table.id == request.table_id,
+                models.Table.version == request.expected_version,
+            )
+            .values(version=new_version, status=request.status, summary=request.summary)
+        )
+        if moved.rowcount != 1:  # type: ignore[attr-defined]
+            return ConflictError(
+                f"table {request.table_id} is not at version {request.expected_version}"
+            )
+        for offset, item in enumerate(request.events, start=1):
+            session.add(
+                models.TableEvent(
+                    table_id=request.table_id,
+                    version=request.expected_version + offset,
+                    type=item.type,
+                    payload=item.payload,
+                )
+            )
+        for deal in request.deals:
+            await self._add_deal(session, deal)
         return new_version
 
     async def events(self, table_id: str, after: int = 0) -> list[StoredEvent]:
