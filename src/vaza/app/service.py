@@ -46,9 +46,31 @@ class Update:
     table_id: str
     version: int
     events: list[JSON]
-    views: dict[str, JSON]
-    """By audience: a seat label, "kibitzer" (public) or "kibitzer_all"."""
+    views: AudienceViews
     chat: list[JSON]
+
+
+class AudienceViews:
+    """The view of each audience at one version, computed when first asked for and shared by
+    every client of that audience.  Audiences: a seat label, "kibitzer" (the public view) and
+    "kibitzer_all" (every hand, only where the table allows it)."""
+
+    def __init__(self, state: TableState) -> None:
+        self._state = state
+        self._views: dict[str, JSON] = {}
+
+    def get(self, audience: str) -> JSON:
+        view = self._views.get(audience)
+        if view is None:
+            match = self._state.match
+            if audience in match.seat_labels:
+                view = match.view(audience)
+            elif audience == "kibitzer_all" and self._state.options.kibitzers_see_all:
+                view = match.view(None, all_hands=True)
+            else:
+                view = match.view(None)
+            self._views[audience] = view
+        return view
 
 
 def table_topic(table_id: str) -> str:
@@ -227,14 +249,10 @@ class TableService:
 
     # -- publishing ---------------------------------------------------------------------
 
-    def views(self, state: TableState) -> dict[str, JSON]:
-        """The view of every audience at the current version (computed once, shared)."""
-        match = state.match
-        views = {seat: match.view(seat) for seat in match.seat_labels}
-        views["kibitzer"] = match.view(None)
-        if state.options.kibitzers_see_all:
-            views["kibitzer_all"] = match.view(None, all_hands=True)
-        return views
+    @staticmethod
+    def views(state: TableState) -> AudienceViews:
+        """The views of a table's audiences at its current version."""
+        return AudienceViews(state)
 
     async def _publish(self, live: LiveTable, events: list[Event]) -> None:
         state = live.state

@@ -28,6 +28,25 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     engine.add_argument("--json", action="store_true", help="print JSON (always on)")
     engine.set_defaults(run=run_engine)
 
+    server = benches.add_parser(
+        "server",
+        help="a real server with N tables of four simulated people",
+        description="Start a server, open four WebSocket clients per table playing legal "
+        "actions, and report accepted actions per second and the p50/p99 time from a "
+        "command to its broadcast. --think 0 plays flat out.",
+    )
+    server.add_argument("--tables", type=positive, default=50, help="tables (4 sockets each)")
+    server.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
+    server.add_argument(
+        "--think",
+        type=float,
+        default=2.0,
+        help="mean seconds a person takes per action (0: flat out; default 2, human pace)",
+    )
+    server.add_argument("--seed", type=int, default=None, help="random seed for the choices")
+    server.add_argument("--json", action="store_true", help="print JSON (always on)")
+    server.set_defaults(run=run_server)
+
 
 def run_engine(args: argparse.Namespace) -> int:
     from vaza.bench import engine
@@ -35,4 +54,11 @@ def run_engine(args: argparse.Namespace) -> int:
     with progress_bar("engine", args.deals) as advance:
         figures = engine.run(args.deals, args.seed, advance)
     print(json.dumps(figures))
+    return 0
+
+
+def run_server(args: argparse.Namespace) -> int:
+    from vaza.bench import server
+
+    print(json.dumps(server.run(args.tables, args.seconds, args.think, args.seed)))
     return 0

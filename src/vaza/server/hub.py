@@ -55,10 +55,13 @@ class Client:
         return True
 
     async def send(self, message: JSON) -> None:
+        await self.send_text(_dumps(message))
+
+    async def send_text(self, text: str) -> None:
         # A closed socket raises here; its reader loop cleans up.
         async with self.send_lock:
             with contextlib.suppress(Exception):
-                await self.socket.send_text(json.dumps(message, separators=(",", ":")))
+                await self.socket.send_text(text)
 
 
 class Hub:
@@ -193,7 +196,7 @@ class Hub:
             "seat": audience if audience in state.match.seat_labels else None,
             "options": state.options.to_json(),
             "occupants": _occupants(state),
-            "view": views.get(audience, views["kibitzer"]),
+            "view": views.get(audience),
             "chat": [c for c in state.chat if _may_read_chat(c, audience, state.match.in_deal)],
         }
         if since is not None and since < state.version:
@@ -202,27 +205,31 @@ class Hub:
         return message
 
     async def on_update(self, update: Update) -> None:
+        """Send each watching client its audience's message (serialised once per audience)."""
         live = self.tables.tables.get(update.table_id)
         if live is None:
             return
         occupants = _occupants(live.state)
         in_deal = live.state.match.in_deal
+        texts: dict[str, str] = {}
         for client in list(self.clients):
             if update.table_id not in client.tables:
                 continue
             audience = _audience(client, live.state)
-            view = update.views.get(audience) or update.views["kibitzer"]
-            await client.send(
-                {
-                    "type": "update",
-                    "table": update.table_id,
-                    "version": update.version,
-                    "events": update.events,
-                    "occupants": occupants,
-                    "view": view,
-                    "chat": [c for c in update.chat if _may_read_chat(c, audience, in_deal)],
-                }
-            )
+            text = texts.get(audience)
+            if text is None:
+                text = texts[audience] = _dumps(
+                    {
+                        "type": "update",
+                        "table": update.table_id,
+                        "version": update.version,
+                        "events": update.events,
+                        "occupants": occupants,
+                        "view": update.views.get(audience),
+                        "chat": [c for c in update.chat if _may_read_chat(c, audience, in_deal)],
+                    }
+                )
+            await client.send_text(text)
 
     async def on_lobby(self, message: JSON) -> None:
         for client in list(self.clients):
@@ -291,6 +298,10 @@ class Hub:
 
 class _Flood(VazaError):
     code = "flood"
+
+
+def _dumps(message: JSON) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def _audience(client: Client, state: Any) -> str:

@@ -1,0 +1,193 @@
+"""`vaza bench server`: a real server, N tables, four simulated people per table.
+
+Each person is a real WebSocket client with its own guest account.  When its seat must act it
+waits (the think time: human pace, or none when flat out) and sends a legal action; the time
+from sending to receiving the broadcast of that action is the latency measured.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+JSON = dict[str, Any]
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass
+class Figures:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+    deals: int = 0
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def _wait_ready(url: str, process: subprocess.Popen[bytes]) -> None:
+    async with httpx.AsyncClient() as http:
+        for _ in range(300):
+            if process.poll() is not None:
+                raise RuntimeError("the server exited at start")
+            with contextlib.suppress(httpx.HTTPError):
+                if (await http.get(f"{url}/healthz", timeout=1)).status_code == 200:
+                    return
+            await asyncio.sleep(0.1)
+    raise RuntimeError("the server did not become ready")
+
+
+async def _guest(http: httpx.AsyncClient) -> str:
+    response = await http.post("/api/guest", json={})
+    response.raise_for_status()
+    return "; ".join(f"{name}={value}" for name, value in response.cookies.items())
+
+
+class Player:
+    def __init__(
+        self, url: str, cookie: str, table: str, seat: str, think: Callable[[], float]
+    ) -> None:
+        self.url, self.cookie, self.table, self.seat, self.think = url, cookie, table, seat, think
+        self.sent_at: float | None = None
+
+    async def run(self, figures: Figures, stop: asyncio.Event, rng: random.Random) -> None:
+        async with websockets.connect(
+            self.url, additional_headers={"Cookie": self.cookie}, max_size=2**22
+        ) as socket_:
+            await socket_.send(json.dumps({"type": "hello", "table": self.table}))
+            await socket_.send(json.dumps({"type": "sit", "table": self.table, "seat": self.seat}))
+            while not stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(socket_.recv(), timeout=1)
+                except TimeoutError:
+                    continue
+                message = json.loads(raw)
+                if message["type"] == "error":
+                    figures.errors += 1
+                    self.sent_at = None
+                    continue
+                if message["type"] != "update":
+                    continue
+                if self.sent_at is not None:
+                    figures.latencies.append(time.perf_counter() - self.sent_at)
+                    figures.actions += 1
+                    self.sent_at = None
+                await self._act(socket_, message.get("view") or {}, figures, rng)
+
+    async def _act(self, socket_: Any, view: JSON, figures: Figures, rng: random.Random) -> None:
+        if view.get("phase") == "over" and self.seat == "N":
+            figures.deals += 1
+            await socket_.send(json.dumps({"type": "next_deal", "table": self.table}))
+            return
+        legal = view.get("legal") or []
+        if not legal or view.get("controller") != self.seat:
+            return
+        delay = self.think()
+        if delay:
+            await asyncio.sleep(delay)
+        action = dict(rng.choice(legal))
+        self.sent_at = time.perf_counter()
+        await socket_.send(json.dumps({"table": self.table, **action}))
+
+
+async def _run(tables: int, seconds: float, think: float, seed: int | None) -> JSON:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
+        log = Path(data_dir) / "server.log"
+        command = [sys.executable, "-m", "vaza.cli", "serve", "--port", str(port),
+                   "--data-dir", data_dir, "--away-after", "600"]  # fmt: skip
+        with log.open("wb") as out:
+            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            await _wait_ready(url, process)
+            return await _drive(url, tables, seconds, think, seed)
+        finally:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+async def _drive(url: str, tables: int, seconds: float, think: float, seed: int | None) -> JSON:
+    rng = random.Random(seed)
+    limits = httpx.Limits(max_connections=50)
+    players: list[Player] = []
+
+    def pace() -> float:
+        return rng.uniform(0.5 * think, 1.5 * think) if think else 0.0
+
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
+        for _ in range(tables):
+            cookies = await asyncio.gather(*(_guest(http) for _ in SEATS))
+            response = await http.post(
+                "/api/tables",
+                json={"game": "contract", "scoring": "duplicate", "robots": False},
+                headers={"Cookie": cookies[0]},
+            )
+            response.raise_for_status()
+            table = response.json()["table"]
+            ws_url = url.replace("http", "ws") + "/ws"
+            players += [
+                Player(ws_url, cookie, table, seat, pace)
+                for cookie, seat in zip(cookies, SEATS, strict=True)
+            ]
+    figures = Figures()
+    stop = asyncio.Event()
+    tasks = [
+        asyncio.create_task(p.run(figures, stop, random.Random(rng.random()))) for p in players
+    ]
+    await asyncio.sleep(min(5.0, 1 + tables / 100))  # everyone connected and seated
+    figures.latencies.clear()
+    start_actions, start = figures.actions, time.perf_counter()
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - start
+    actions = figures.actions - start_actions
+    latencies = sorted(figures.latencies)
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {
+        "benchmark": "server",
+        "tables": tables,
+        "sockets": len(players),
+        "seconds": round(elapsed, 2),
+        "think_seconds": think,
+        "actions": actions,
+        "actions_per_second": round(actions / elapsed, 1),
+        "latency_ms_p50": _ms(latencies, 0.50),
+        "latency_ms_p99": _ms(latencies, 0.99),
+        "latency_ms_mean": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
+        "errors": figures.errors,
+        "deals_finished": figures.deals,
+        "cpus": os.cpu_count(),
+    }
+
+
+def _ms(values: list[float], quantile: float) -> float | None:
+    if not values:
+        return None
+    return round(values[min(len(values) - 1, int(quantile * len(values)))] * 1000, 2)
+
+
+def run(tables: int, seconds: float, think: float, seed: int | None = None) -> JSON:
+    return asyncio.run(_run(tables, seconds, think, seed))
