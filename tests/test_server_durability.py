@@ -109,3 +109,22 @@ def test_a_player_who_leaves_is_replaced_by_a_robot_and_gets_the_seat_back(
         watcher.close()
     finally:
         server.stop()
+
+
+def test_time_per_action_lets_a_robot_move_for_a_slow_player(tmp_path: Path) -> None:
+    server = Server(tmp_path / "data")
+    server.start()
+    try:
+        slow = Client(server).guest()
+        table = slow.create_table(game="contract", scoring="duplicate", seconds_per_action=5)
+        slow.connect()
+        slow.send(type="hello", table=table["table"])
+        slow.recv()
+        slow.send(type="sit", table=table["table"], seat="N")
+        first = slow.recv_until(lambda m: m["type"] == "update")
+        assert first["view"]["controller"] == "N"  # North deals board 1 and must call
+        moved = slow.recv_until(lambda m: len(m["view"].get("calls", [])) >= 1, timeout=15)
+        assert moved["occupants"]["N"]["user_id"] == slow.me["id"]  # the seat stays North's
+        slow.close()
+    finally:
+        server.stop()

@@ -287,17 +287,32 @@ class TableService:
         robots = set(state.robot_seats())
         seat = state.match.controller()
         pending = [s for s in state.match.responders() if s in robots]
+        timer = live.timers.pop("turn", None)
+        if timer is not None:
+            timer.cancel()
         if seat in robots or pending:
-            task = asyncio.create_task(self._robot_turn(table_id, state.version))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._robot_turn(table_id, state.version))
+        elif seat is not None and state.options.seconds_per_action:
+            # Time per action: when it runs out, a robot makes this one move for the player.
+            version = state.version
+            live.timers["turn"] = asyncio.get_running_loop().call_later(
+                state.options.seconds_per_action,
+                lambda: self._spawn(self._robot_turn(table_id, version, stand_in=seat)),
+            )
 
-    async def _robot_turn(self, table_id: str, version: int) -> None:
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _robot_turn(self, table_id: str, version: int, stand_in: str | None = None) -> None:
         live = self.tables.get(table_id)
         if live is None or live.state.version != version:
             return
         state = live.state
         robots = set(state.robot_seats())
+        if stand_in is not None:
+            robots.add(stand_in)
         responders = [s for s in sorted(state.match.responders()) if s in robots]
         try:
             if responders:
@@ -326,6 +341,9 @@ class TableService:
         await self.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
 
     async def close(self) -> None:
+        for live in self.tables.values():
+            for timer in live.timers.values():
+                timer.cancel()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
