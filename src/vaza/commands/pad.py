@@ -1,0 +1,546 @@
+"""`vaza pad`: keep the score pad of a game played with real cards.
+
+Deal results come one per line on standard input; the pad says when a game and the rubber (or
+the round) are won, draws the sheet as a person would (We and They, the line, the games) and
+prints the totals.  When a rubber or a round ends, the next line starts a new one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Final, TextIO
+
+from vaza.commands.common import add_lang
+from vaza.commands.score import (
+    PAD_SYSTEMS,
+    add_system_options,
+    build_rules,
+    parse_contract,
+    parse_seat,
+    parse_side,
+    parse_tricks,
+)
+from vaza.core.calls import Contract
+from vaza.core.cards import Side
+from vaza.core.errors import ParseError, VazaError
+from vaza.i18n import default_language
+from vaza.i18n import text as core_text
+from vaza.scoring.sheet import DealLog, Entry, PadDeal, PadRules, Sheet, add, close, new_sheet
+
+SYNTAX: Final = """\
+one deal per line (blank lines and # comments are skipped):
+  4S N 10                  contract, declarer, tricks taken by declarer's side
+  3NTX E =                 tricks may be relative: =, +1, -2
+  4H S 10 honours NS 100   honours held (side or seat; 100 or 150, 150 at NT)
+  pass                     passed out by all four
+  4S N revoke E            the deal stopped by a revoke by East: 100 to North-South
+  revoke E                 the same, the contract left out
+  4S N 10 hcp 24           russian: North-South's combined high-card points
+  pass hcp 18              (every russian deal needs them)
+words: pass/passo, honours/honors/honras, revoke/renuncia, hcp/pts/pontos;
+seats N E S W (also L and O); sides NS EW (also We, They, Nós, Eles)."""
+
+_STRINGS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "we": "We",
+        "they": "They",
+        "we.side": "We (N–S)",
+        "they.side": "They (E–W)",
+        "title.rubber": "Rubber {number}",
+        "title.auction": "Auction Bridge rubber {number}",
+        "title.old-polish": "Old Polish rubber {number}",
+        "title.chicago": "Chicago round {number}",
+        "title.russian": "IMP (Russian scoring) round {number}",
+        "label.tricks": "deal {deal}",
+        "label.overtricks": "overtricks, deal {deal}",
+        "label.insult": "insult, deal {deal}",
+        "label.slam": "slam, deal {deal}",
+        "label.undertricks": "undertricks, deal {deal}",
+        "label.honours": "honours, deal {deal}",
+        "label.revoke": "revoke, deal {deal}",
+        "label.passed_out": "four passes, deal {deal}",
+        "label.game": "game, deal {deal}",
+        "label.partscore": "partscore, deal {deal}",
+        "label.rubber": "rubber",
+        "label.unfinished_game": "unfinished rubber: game",
+        "label.unfinished_partscore": "unfinished rubber: partscore",
+        "label.imps": "deal {deal}",
+        "line.game": "game to {side}, deal {deal}",
+        "line.fresh": "deal {deal}: new line",
+        "total": "Total",
+        "deal": "Deal {number} (dealer {dealer}, vulnerable: {vul}): {result}",
+        "passed": "passed out",
+        "passed.redeal": "passed out; the same dealer deals again",
+        "revoke": "revoke by {side}: {points} to {other}",
+        "made": "{contract} by {seat}, {tricks} tricks: made",
+        "made.over": "{contract} by {seat}, {tricks} tricks: made, +{count}",
+        "down": "{contract} by {seat}, {tricks} tricks: down {count}",
+        "honours": "; honours {points} to {side}",
+        "imps": " — N–S {hcp} HCP, expected {expected:+d}, scored {score:+d}: {result}",
+        "imps.won": "{imps} IMPs to {side}",
+        "imps.none": "no IMPs",
+        "event.game": "Game to {side}.",
+        "event.rubber": "Rubber to {side}, {games}.",
+        "event.round": "End of the round.",
+        "event.unfinished": "The rubber is unfinished.",
+        "event.unfinished_round": "The round is unfinished.",
+        "event.in_progress": "In progress.",
+        "result.lead": "{side} lead by {points}.",
+        "result.win": "{side} win by {points}.",
+        "result.level": "Level.",
+        "grand": "All {count}: We {we}, They {they}.",
+        "error": "line {line}: {error}",
+        "short.revoke": "revoke by {side}",
+        "col.deal": "deal",
+        "col.dealer": "dealer",
+        "col.vul": "vul",
+        "col.result": "result",
+        "col.hcp": "N–S HCP",
+        "col.expected": "expected",
+        "col.score": "score",
+        "col.we": "We",
+        "col.they": "They",
+    },
+    "pt-BR": {
+        "we": "Nós",
+        "they": "Eles",
+        "we.side": "Nós (N–S)",
+        "they.side": "Eles (L–O)",
+        "title.rubber": "Rober {number}",
+        "title.auction": "Rober de Auction Bridge {number}",
+        "title.old-polish": "Rober Old Polish {number}",
+        "title.chicago": "Rodada de Chicago {number}",
+        "title.russian": "Rodada IMP (pontuação russa) {number}",
+        "label.tricks": "mão {deal}",
+        "label.overtricks": "vazas a mais, mão {deal}",
+        "label.insult": "insulto, mão {deal}",
+        "label.slam": "cheleme, mão {deal}",
+        "label.undertricks": "vazas a menos, mão {deal}",
+        "label.honours": "honras, mão {deal}",
+        "label.revoke": "renúncia, mão {deal}",
+        "label.passed_out": "quatro passes, mão {deal}",
+        "label.game": "jogo, mão {deal}",
+        "label.partscore": "parcial, mão {deal}",
+        "label.rubber": "rober",
+        "label.unfinished_game": "rober inacabado: jogo",
+        "label.unfinished_partscore": "rober inacabado: parcial",
+        "label.imps": "mão {deal}",
+        "line.game": "jogo para {side}, mão {deal}",
+        "line.fresh": "mão {deal}: nova linha",
+        "total": "Total",
+        "deal": "Mão {number} (carteador {dealer}, vulnerável: {vul}): {result}",
+        "passed": "todos passaram",
+        "passed.redeal": "todos passaram; o mesmo carteador dá de novo",
+        "revoke": "renúncia de {side}: {points} para {other}",
+        "made": "{contract} por {seat}, {tricks} vazas: cumprido",
+        "made.over": "{contract} por {seat}, {tricks} vazas: cumprido, +{count}",
+        "down": "{contract} por {seat}, {tricks} vazas: {count} abaixo",
+        "honours": "; honras {points} para {side}",
+        "imps": " — N–S {hcp} PH, esperado {expected:+d}, feito {score:+d}: {result}",
+        "imps.won": "{imps} IMPs para {side}",
+        "imps.none": "nenhum IMP",
+        "event.game": "Jogo para {side}.",
+        "event.rubber": "Rober para {side}, {games}.",
+        "event.round": "Fim da rodada.",
+        "event.unfinished": "O rober ficou inacabado.",
+        "event.unfinished_round": "A rodada ficou inacabada.",
+        "event.in_progress": "Em andamento.",
+        "result.lead": "{side} na frente por {points}.",
+        "result.win": "{side} vencem por {points}.",
+        "result.level": "Empate.",
+        "grand": "Total de {count}: Nós {we}, Eles {they}.",
+        "error": "linha {line}: {error}",
+        "short.revoke": "renúncia de {side}",
+        "col.deal": "mão",
+        "col.dealer": "cart.",
+        "col.vul": "vul.",
+        "col.result": "resultado",
+        "col.hcp": "N–S PH",
+        "col.expected": "esperado",
+        "col.score": "feito",
+        "col.we": "Nós",
+        "col.they": "Eles",
+    },
+}
+
+
+def say(key: str, lang: str, **values: object) -> str:
+    template = _STRINGS.get(lang, _STRINGS["en"]).get(key) or _STRINGS["en"][key]
+    return template.format(**values)
+
+
+def _side(side: Side, lang: str) -> str:
+    return say("we" if side is Side.NS else "they", lang)
+
+
+# -- reading a line ------------------------------------------------------------------------
+
+_PASS: Final = frozenset({"pass", "passed", "passo", "p", "ap"})
+_HONOURS: Final = frozenset({"honours", "honors", "hon", "honras"})
+_REVOKE: Final = frozenset({"revoke", "renuncia", "renúncia"})
+_HCP: Final = frozenset({"hcp", "pts", "pontos", "ph"})
+_KEYWORDS: Final = _HONOURS | _REVOKE | _HCP
+
+
+def _number(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ParseError(f"{what} is a number, not {text!r}") from None
+
+
+def parse_pad_line(line: str) -> PadDeal:
+    """One deal as the pad's line syntax writes it (see `SYNTAX`)."""
+    tokens = line.split()
+    position = 0
+    contract: Contract | None = None
+    tricks: int | None = None
+    passed = tokens[0].lower() in _PASS
+    if passed:
+        position = 1
+    elif tokens[0].lower() not in _KEYWORDS:
+        if len(tokens) < 2:
+            raise ParseError("a contract needs its declarer, like `4S N 10`")
+        seat_at = 2 if tokens[1].lower() == "by" and len(tokens) > 2 else 1
+        contract = parse_contract(tokens[0], tokens[seat_at])
+        position = seat_at + 1
+        if position < len(tokens) and tokens[position].lower() not in _KEYWORDS:
+            tricks = parse_tricks(tokens[position], contract)
+            position += 1
+    found: dict[str, list[str]] = {}
+    arity = {**dict.fromkeys(_HONOURS, 2), **dict.fromkeys(_REVOKE, 1), **dict.fromkeys(_HCP, 1)}
+    while position < len(tokens):
+        word = tokens[position].lower()
+        if word not in arity:
+            raise ParseError(f"did not understand {tokens[position]!r}; {_hint()}")
+        kind = "honours" if word in _HONOURS else "revoke" if word in _REVOKE else "hcp"
+        if kind in found:
+            raise ParseError(f"{kind} given twice")
+        values = tokens[position + 1 : position + 1 + arity[word]]
+        if len(values) < arity[word]:
+            example = {"honours": "honours NS 100", "revoke": "revoke E", "hcp": "hcp 24"}[kind]
+            raise ParseError(f"{tokens[position]!r} needs more, like `{example}`")
+        found[kind] = values
+        position += 1 + arity[word]
+    if passed and "revoke" in found:
+        raise ParseError("a passed-out deal cannot be stopped by a revoke")
+    honours = None
+    if "honours" in found:
+        side, points = found["honours"]
+        honours = (parse_side(side), _number(points, "honours"))
+    revoke = parse_side(found["revoke"][0]) if "revoke" in found else None
+    hcp = _number(found["hcp"][0], "hcp") if "hcp" in found else None
+    return PadDeal(contract, tricks, honours, revoke, hcp)
+
+
+def _hint() -> str:
+    return "write a deal like `4S N 10`, `pass` or `revoke E` (see vaza pad --help)"
+
+
+# -- drawing ---------------------------------------------------------------------------------
+
+_WIDTH: Final = 10
+
+
+def _row(we: object, they: object, label: str = "") -> str:
+    return f"{we!s:>{_WIDTH}} │ {they!s:>{_WIDTH}}   {label}".rstrip()
+
+
+def _rule(char: str, cross: str, label: str = "") -> str:
+    return f"{char * (_WIDTH + 1)}{cross}{char * (_WIDTH + 1)}   {label}".rstrip()
+
+
+def deal_text(log: DealLog, sheet: Sheet, lang: str) -> str:
+    """One deal as the pad reports it."""
+    from vaza.text import contract_text, seat_name
+
+    deal, context = log.deal, log.context
+    if deal.revoke is not None:
+        other = deal.revoke.opponents
+        result = say(
+            "revoke",
+            lang,
+            side=_side(deal.revoke, lang),
+            points=sheet.rules.revoke_penalty,
+            other=_side(other, lang),
+        )
+    elif deal.contract is None:
+        result = say("passed" if log.counted else "passed.redeal", lang)
+    else:
+        contract, tricks = deal.contract, deal.declarer_tricks or 0
+        difference = tricks - contract.tricks_needed
+        key = "down" if difference < 0 else "made.over" if difference else "made"
+        result = say(
+            key,
+            lang,
+            contract=contract_text(contract, lang),
+            seat=seat_name(contract.declarer, lang),
+            tricks=tricks,
+            count=abs(difference),
+        )
+        if deal.honours is not None and sheet.rules.honours:
+            result += say(
+                "honours", lang, points=deal.honours[1], side=_side(deal.honours[0], lang)
+            )
+    details = dict(log.details)
+    if "ns_imps" in details:
+        won = details["ns_imps"]
+        side = Side.NS if won > 0 else Side.EW
+        outcome = say("imps.won", lang, imps=abs(won), side=_side(side, lang))
+        result += say(
+            "imps",
+            lang,
+            hcp=details["ns_hcp"],
+            expected=details["expected"],
+            score=details["score"],
+            result=outcome if won else say("imps.none", lang),
+        )
+    return say(
+        "deal",
+        lang,
+        number=context.number,
+        dealer=seat_name(context.dealer, lang),
+        vul=core_text(f"vul.{context.vulnerability.pbn}", lang),
+        result=result,
+    )
+
+
+def _entry_row(entry: Entry, lang: str) -> str:
+    label = say(f"label.{entry.kind.value}", lang, deal=entry.deal)
+    if entry.side is Side.NS:
+        return _row(entry.points, "", label)
+    return _row("", entry.points, label)
+
+
+def draw(sheet: Sheet, number: int, lang: str) -> str:
+    """The sheet as a person draws it: above the line the newest score is the highest, below
+    it the scores of each game in order, a line under every game."""
+    title = say(f"title.{sheet.rules.name}", lang, number=number)
+    if sheet.rules.unit == "imps":
+        return "\n".join([title, *_russian_rows(sheet, lang), *_totals(sheet, lang)])
+    rows = [title, _row(say("we.side", lang), say("they.side", lang))]
+    above = [entry for entry in sheet.entries if not entry.below]
+    for entry in reversed(above):
+        rows.append(_entry_row(entry, lang))
+    rows.append(_rule("═", "╪"))
+    lines = {line.game: line for line in sheet.lines}
+    for game in range(1, sheet.game + 1):
+        for entry in (e for e in sheet.entries if e.below and e.game == game):
+            rows.append(_entry_row(entry, lang))
+        line = lines.get(game)
+        if line is not None and line.winner is not None:
+            rows.append(
+                _rule(
+                    "─", "┼", say("line.game", lang, deal=line.deal, side=_side(line.winner, lang))
+                )
+            )
+        elif line is not None:
+            rows.append(_rule("─", "┼", say("line.fresh", lang, deal=line.deal)))
+    return "\n".join([*rows, *_totals(sheet, lang)])
+
+
+def _russian_rows(sheet: Sheet, lang: str) -> list[str]:
+    from vaza.text import contract_text
+
+    columns = ("deal", "dealer", "vul", "result", "hcp", "expected", "score", "we", "they")
+    rows = [_russian_row(*(say(f"col.{name}", lang) for name in columns))]
+    for log in sheet.log:
+        details = dict(log.details)
+        deal = log.deal
+        if deal.revoke is not None:
+            result = say("short.revoke", lang, side=deal.revoke.name)
+        elif deal.contract is None:
+            result = say("passed", lang)
+        else:
+            result = f"{contract_text(deal.contract, lang)} {deal.contract.declarer.letter} "
+            result += str(deal.declarer_tricks)
+        context = log.context
+        if not log.counted:
+            rows.append(_russian_row(context.number, context.dealer.letter, "", result))
+            continue
+        won = details["ns_imps"]
+        rows.append(
+            _russian_row(
+                context.number,
+                context.dealer.letter,
+                context.vulnerability.pbn,
+                result,
+                details["ns_hcp"],
+                f"{details['expected']:+d}",
+                f"{details['score']:+d}",
+                won if won > 0 else "",
+                -won if won < 0 else "",
+            )
+        )
+    return rows
+
+
+def _russian_row(*cells: object) -> str:
+    widths = (4, 6, 5, 22, 8, 9, 7, 5, 5)
+    texts = [
+        f"{cell!s:<{width}}" if index in (1, 2, 3) else f"{cell!s:>{width}}"
+        for index, (cell, width) in enumerate(zip(cells, widths, strict=False))
+    ]
+    return " ".join(texts).rstrip()
+
+
+def _totals(sheet: Sheet, lang: str) -> list[str]:
+    we, they = sheet.total(Side.NS), sheet.total(Side.EW)
+    rows = []
+    if sheet.rules.unit != "imps":
+        rows = [_rule("─", "┴"), _row(we, they, say("total", lang))]
+    else:
+        rows = [f"{say('total', lang)}: {say('we', lang)} {we}, {say('they', lang)} {they}"]
+    leader = sheet.leader
+    if leader is None:
+        rows.append(say("result.level", lang))
+    else:
+        key = "result.win" if sheet.over else "result.lead"
+        rows.append(say(key, lang, side=_side(leader, lang), points=abs(we - they)))
+    return rows
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+@dataclass
+class Pad:
+    """The sheets of one sitting: finished rubbers or rounds, and the one being played."""
+
+    rules: PadRules
+    current: Sheet
+    finished: list[Sheet] = field(default_factory=list)
+    errors: list[dict[str, object]] = field(default_factory=list)
+
+    @property
+    def sheets(self) -> list[Sheet]:
+        return [*self.finished, *([self.current] if self.current.log else [])]
+
+
+def _events(before: Sheet, after: Sheet, lang: str) -> list[str]:
+    events = []
+    for line in after.lines[len(before.lines) :]:
+        if line.winner is not None:
+            events.append(say("event.game", lang, side=_side(line.winner, lang)))
+    winner = after.rubber_winner
+    if after.over and winner is not None:
+        games = f"{after.games_won(winner)}–{after.games_won(winner.opponents)}"
+        events.append(say("event.rubber", lang, side=_side(winner, lang), games=games))
+    elif after.over and not after.unfinished:
+        events.append(say("event.round", lang))
+    return events
+
+
+def keep_pad(
+    lines: Iterable[str],
+    pad: Pad,
+    lang: str,
+    *,
+    out: TextIO | None,
+    err: TextIO | None,
+    in_progress: bool = False,
+) -> Pad:
+    """Read every line into the pad; report as it goes when `out` is given (text mode)."""
+    for number, raw in enumerate(lines, start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            before = pad.current
+            after = add(before, parse_pad_line(line))
+        except (VazaError, ValueError) as error:
+            pad.errors.append({"line": number, "input": line, "error": str(error)})
+            if err is not None:
+                err.write(say("error", lang, line=number, error=error) + "\n")
+            continue
+        pad.current = after
+        if out is not None:
+            out.write(deal_text(after.log[-1], after, lang) + "\n")
+            for event in _events(before, after, lang):
+                out.write(event + "\n")
+        if after.over:
+            _finish(pad, after, lang, out)
+    if pad.current.log:
+        sheet = pad.current if in_progress else close(pad.current)
+        if out is not None and sheet.unfinished:
+            key = "event.unfinished" if sheet.rules.games_to_win else "event.unfinished_round"
+            out.write(say(key, lang) + "\n")
+        elif out is not None:
+            out.write(say("event.in_progress", lang) + "\n")
+        pad.current = sheet
+        if sheet.over:
+            _finish(pad, sheet, lang, out)
+        elif out is not None:
+            out.write("\n" + draw(sheet, len(pad.finished) + 1, lang) + "\n\n")
+    return pad
+
+
+def _finish(pad: Pad, sheet: Sheet, lang: str, out: TextIO | None) -> None:
+    pad.finished.append(sheet)
+    if out is not None:
+        out.write("\n" + draw(sheet, len(pad.finished), lang) + "\n\n")
+    pad.current = new_sheet(pad.rules, sheet.dealer)
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "pad",
+        help="keep the score pad of a game played with real cards",
+        description=textwrap.fill(
+            "Read deal results from standard input, one per line, and keep the pad: We "
+            "(North-South) and They (East-West), below and above the line, the games, the "
+            "rubber or round and the totals.  A new rubber or round starts when one ends; at "
+            "the end of the input an unfinished rubber is scored as unfinished (seed 000) "
+            "unless --in-progress.  Bad lines are reported and skipped; the exit status is 1 "
+            "if any.",
+            width=79,
+        ),
+        epilog=SYNTAX,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--system", choices=PAD_SYSTEMS, default="rubber")
+    parser.add_argument(
+        "--no-honours", action="store_true", help="do not score honours (they count by default)"
+    )
+    parser.add_argument("--dealer", default="N", help="who deals first (default N)")
+    parser.add_argument(
+        "--in-progress",
+        action="store_true",
+        help="the game goes on: do not score the last rubber as unfinished",
+    )
+    add_system_options(parser)
+    parser.add_argument("--json", action="store_true", help="print the sheets as JSON")
+    add_lang(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang or default_language()
+    rules = build_rules(args.system, args)
+    pad = Pad(rules, new_sheet(rules, parse_seat(args.dealer)))
+    if args.json:
+        keep_pad(sys.stdin, pad, lang, out=None, err=None, in_progress=args.in_progress)
+        print(json.dumps(pad_json(pad), ensure_ascii=False))
+    else:
+        keep_pad(sys.stdin, pad, lang, out=sys.stdout, err=sys.stderr, in_progress=args.in_progress)
+        sheets = pad.sheets
+        if len(sheets) > 1:
+            we = sum(sheet.total(Side.NS) for sheet in sheets)
+            they = sum(sheet.total(Side.EW) for sheet in sheets)
+            print(say("grand", lang, count=len(sheets), we=we, they=they))
+    return 1 if pad.errors else 0
+
+
+def pad_json(pad: Pad) -> dict[str, object]:
+    sheets = pad.sheets
+    return {
+        "system": pad.rules.name,
+        "sheets": [sheet.to_dict() for sheet in sheets],
+        "totals": {side.name: sum(sheet.total(side) for sheet in sheets) for side in Side},
+        "errors": pad.errors,
+    }

@@ -1,0 +1,77 @@
+"""Bridge-Whist's score: the book of six (seed 000, "Esta é uma versão que não tem Leilão").
+
+The contract is always six tricks, "as in whist": each trick above six is scored as an
+overtrick, each trick below six as an undertrick; "the other rules are those of bridge".  So:
+
+- each trick over six: the undoubled overtrick value of the strain, 20 in clubs and diamonds,
+  30 in hearts, spades and no trump (seed 000's overtricking table) — above the line;
+- each trick under six: 50 not vulnerable, 100 vulnerable, to the defenders (seed 000's
+  undoubled undertricks) — above the line;
+- no doubling (there is no auction to double in), so no insult bonus; no slam bonus (nobody
+  contracted for a slam); exactly six tricks score nothing.
+
+Read literally, nothing goes below the line, so no game and no rubber is ever won.
+`odd_tricks_below=True` writes the tricks over six below the line instead, at the same values,
+as bridge-whist itself did, so that games and rubbers can be played.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from vaza.core.calls import Doubling, Strain
+from vaza.core.cards import Vulnerability
+from vaza.core.games.contract import DealResult
+from vaza.scoring.contract import WBF, ContractScore, ScoringTable, undertrick_points
+
+BOOK: Final = 6
+
+
+def score_bridge_whist(
+    strain: Strain,
+    declarer_tricks: int,
+    vulnerable: bool,
+    *,
+    odd_tricks_below: bool = False,
+    table: ScoringTable = WBF,
+) -> ContractScore:
+    """The parts of a Bridge-Whist score for declaring side that took `declarer_tricks`.
+
+    Tricks over six go to `overtricks` (above the line), or to `trick_points` (below) with
+    `odd_tricks_below`; tricks under six go to the defenders' `undertricks`.
+    """
+    if not 0 <= declarer_tricks <= 13:
+        raise ValueError(f"a side takes 0 to 13 tricks, not {declarer_tricks}")
+    difference = declarer_tricks - BOOK
+    if difference < 0:
+        return ContractScore(
+            0, 0, 0, 0, undertrick_points(-difference, Doubling.UNDOUBLED, vulnerable, table)
+        )
+    points = table.later_tricks[strain] * difference
+    if odd_tricks_below:
+        return ContractScore(points, 0, 0, 0, 0)
+    return ContractScore(0, points, 0, 0, 0)
+
+
+def score_result(
+    result: DealResult, vulnerability: Vulnerability, *, odd_tricks_below: bool = False
+) -> ContractScore:
+    """Score a finished Bridge-Whist deal (`BridgeWhistDeal.result`)."""
+    contract = result.contract
+    if contract is None or result.declarer_tricks is None:
+        raise ValueError("a Bridge-Whist deal always has a contract and a number of tricks")
+    return score_bridge_whist(
+        contract.strain,
+        result.declarer_tricks,
+        vulnerability.is_vulnerable(contract.declarer.side),
+        odd_tricks_below=odd_tricks_below,
+    )
+
+
+def net_score(score: ContractScore) -> int:
+    """The deal's score from the declaring side's point of view (negative when short of six),
+    as a pad without a line, or a comparison between tables, would count it."""
+    return score.trick_points + score.bonuses - score.undertricks
+
+
+__all__ = ["BOOK", "net_score", "score_bridge_whist", "score_result"]
