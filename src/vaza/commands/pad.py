@@ -17,7 +17,6 @@ from typing import Final, TextIO
 
 from vaza.commands.common import add_lang
 from vaza.commands.score import (
-    PAD_SYSTEMS,
     add_system_options,
     build_rules,
     parse_contract,
@@ -31,6 +30,7 @@ from vaza.core.errors import ParseError, VazaError
 from vaza.i18n import default_language
 from vaza.i18n import text as core_text
 from vaza.scoring.sheet import DealLog, Entry, PadDeal, PadRules, Sheet, add, close, new_sheet
+from vaza.scoring.systems import PAD_SYSTEMS
 
 SYNTAX: Final = """\
 one deal per line (blank lines and # comments are skipped):

@@ -19,9 +19,8 @@ from vaza.core.cards import Seat, Side, Vulnerability
 from vaza.core.errors import ParseError, VazaError
 from vaza.i18n import default_language
 from vaza.i18n import text as core_text
-from vaza.scoring.sheet import PadDeal, PadRules, PassedOut
+from vaza.scoring.sheet import PadDeal, PadRules
 
-PAD_SYSTEMS: Final = ("rubber", "chicago", "auction", "old-polish", "russian")
 SCORE_SYSTEMS: Final = ("duplicate", "rubber", "chicago", "auction", "old-polish")
 
 _STRINGS: Final[dict[str, dict[str, str]]] = {
@@ -177,28 +176,16 @@ def add_system_options(parser: argparse.ArgumentParser) -> None:
 
 def build_rules(system: str, args: argparse.Namespace) -> PadRules:
     """The rules of a pad system from the command line's options."""
-    from vaza.scoring.auction_bridge import auction_rules
-    from vaza.scoring.chicago import DEALER_CYCLE, SEEDS_CYCLE, Partscores, chicago_rules
-    from vaza.scoring.old_polish import old_polish_rules
-    from vaza.scoring.rubber import rubber_rules
-    from vaza.scoring.russian import russian_rules
+    from vaza.scoring.systems import pad_rules
 
-    honours = not getattr(args, "no_honours", False)
-    flat = args.doubled_overtricks == "flat"
-    cycle = DEALER_CYCLE if args.vul_cycle == "dealer" else SEEDS_CYCLE
-    if system == "rubber":
-        rules = rubber_rules(honours, flat)
-    elif system == "auction":
-        rules = auction_rules(honours)
-    elif system == "old-polish":
-        rules = old_polish_rules(honours, flat)
-    elif system == "chicago":
-        rules = chicago_rules(cycle, Partscores(args.partscores), honours, flat)
-    elif system == "russian":
-        rules = russian_rules(cycle)
-    else:
-        raise ParseError(f"not a pad system: {system!r} (one of {', '.join(PAD_SYSTEMS)})")
-    return replace(rules, passed_out=PassedOut(args.passed_out))
+    return pad_rules(
+        system,
+        honours=not getattr(args, "no_honours", False),
+        doubled_overtricks=args.doubled_overtricks,
+        vul_cycle=args.vul_cycle,
+        partscores=args.partscores,
+        passed_out=args.passed_out,
+    )
 
 
 # -- scoring one deal ----------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from vaza.core.cards import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability
 from vaza.core.deal import Board, Deal
-from vaza.core.errors import IllegalAction
+from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.games.contract import ContractDeal, DealResult
 from vaza.core.views import kibitzer_view, seat_view
 from vaza.formats import lin, pbn
@@ -16,6 +16,8 @@ from vaza.match.base import JSON, Chooser, FinishedDeal
 from vaza.protocol.bridge import action_json, parse_action, result_json, view_json
 from vaza.robots import SimpleRobot
 from vaza.scoring.contract import duplicate_score
+from vaza.scoring.sheet import PadDeal, Sheet, add, new_sheet
+from vaza.scoring.systems import PAD_SYSTEMS, pad_rules
 
 LABELS = tuple(seat.letter for seat in SEATS)
 
@@ -23,7 +25,8 @@ LABELS = tuple(seat.letter for seat in SEATS)
 class BridgeScorer(Protocol):
     """A scoring system as a match runs it: it fixes each deal's dealer and vulnerability."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def next_board(self, number: int) -> tuple[Seat, Vulnerability, int | None]:
         """Dealer, vulnerability and board number (if any) of deal `number` (from 1)."""
@@ -77,7 +80,35 @@ class DuplicateScorer:
         return {"system": self.name, "deals": self.lines, "totals": self.totals}
 
 
-SCORERS: dict[str, type[Any]] = {"duplicate": DuplicateScorer}
+@dataclass
+class SheetScorer:
+    """A pad system (rubber, Chicago, Auction Bridge, Old Polish, Russian) keeping its sheet:
+    the sheet fixes each deal's dealer and vulnerability and says when the match is over."""
+
+    sheet: Sheet
+
+    @property
+    def name(self) -> str:
+        return self.sheet.rules.name
+
+    def next_board(self, number: int) -> tuple[Seat, Vulnerability, int | None]:
+        return self.sheet.dealer, self.sheet.vulnerability, None
+
+    def add(self, board: Board, result: DealResult) -> JSON:
+        self.sheet = add(self.sheet, PadDeal.from_result(result, board.deal))
+        deals = self.sheet.to_dict()["deals"]
+        assert isinstance(deals, list)
+        return dict(deals[-1])
+
+    @property
+    def is_over(self) -> bool:
+        return self.sheet.over
+
+    def to_json(self) -> JSON:
+        return self.sheet.to_dict()
+
+
+SCORINGS = ("duplicate", *PAD_SYSTEMS)
 
 
 class BridgeMatch:
@@ -194,9 +225,20 @@ class BridgeMatch:
 
 
 def bridge_match(scoring: str, options: JSON) -> BridgeMatch:
-    factory = SCORERS.get(scoring)
-    if factory is None:
-        raise IllegalAction(f"unknown scoring for contract bridge: {scoring}")
+    """A contract bridge match; `options` are the scoring system's (see `pad_rules`), or
+    `boards` (a number of duplicate boards) for duplicate."""
     if scoring == "duplicate":
-        return BridgeMatch(DuplicateScorer(boards=options.get("boards")))
-    return BridgeMatch(factory(**options))
+        boards = options.get("boards")
+        if boards is not None and (not isinstance(boards, int) or boards < 1):
+            raise ParseError("boards is a whole number of at least 1")
+        unknown = set(options) - {"boards"}
+        if unknown:
+            raise ParseError(f"unknown duplicate options: {', '.join(sorted(unknown))}")
+        return BridgeMatch(DuplicateScorer(boards=boards))
+    if scoring not in PAD_SYSTEMS:
+        raise ParseError(f"unknown scoring for contract bridge: {scoring}")
+    try:
+        rules = pad_rules(scoring, **options)
+    except TypeError:
+        raise ParseError(f"unknown options for {scoring}: {', '.join(sorted(options))}") from None
+    return BridgeMatch(SheetScorer(new_sheet(rules)))

@@ -6,10 +6,11 @@ from typing import Any
 
 from vaza.core.errors import ParseError
 from vaza.match.base import TableMatch
+from vaza.match.bridge import SCORINGS as BRIDGE_SCORINGS
 from vaza.match.bridge import bridge_match
 
 GAMES = ("contract",)
-SCORINGS: dict[str, tuple[str, ...]] = {"contract": ("duplicate",)}
+SCORINGS: dict[str, tuple[str, ...]] = {"contract": BRIDGE_SCORINGS}
 
 
 def new_match(options: Any) -> TableMatch:

@@ -1,0 +1,91 @@
+"""The table aggregate without a server: seats, robots and whole matches under every scoring."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from vaza.app.table import Actor, Event, Forbidden, TableOptions, TableState
+from vaza.core.errors import IllegalAction, ParseError
+
+
+def robot_table(options: TableOptions) -> TableState:
+    state = TableState("t", options, creator=1)
+    for seat in state.match.seat_labels:
+        state.evolve(Event("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
+    return state
+
+
+def run_robots(state: TableState, rng: random.Random, limit: int = 20000) -> None:
+    """Drive a table of robots until its match is over, through decide and evolve."""
+    for _ in range(limit):
+        for event in state.follow_ups(rng):
+            state.evolve(event)
+        if state.finished:
+            return
+        seat = state.match.controller()
+        assert seat is not None, "someone must act while the match goes on"
+        action = state.match.robot().choose(state.match.robot_view(seat))
+        for event in state.decide(Actor(None, "robot", seat), state.match.encode(action)):
+            state.evolve(event)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize(
+    ("scoring", "variant"),
+    [
+        ("rubber", {}),
+        ("rubber", {"honours": False, "doubled_overtricks": "flat"}),
+        ("chicago", {}),
+        ("chicago", {"vul_cycle": "dealer", "partscores": "duplicate"}),
+        ("auction", {}),
+        ("old-polish", {}),
+        ("russian", {}),
+        ("duplicate", {"boards": 4}),
+    ],
+)
+def test_robots_play_a_whole_match(scoring: str, variant: dict[str, object]) -> None:
+    state = robot_table(TableOptions(scoring=scoring, variant=variant))
+    run_robots(state, random.Random(scoring))
+    scores = state.match.scores()
+    if scoring == "duplicate":
+        assert len(scores["deals"]) == 4
+    else:
+        assert scores["over"] is True
+        if scoring in ("chicago", "russian"):
+            assert sum(1 for deal in scores["deals"] if deal["counted"]) == 4
+    assert state.status == "finished"
+    assert len(state.take_finished_deals()) >= 2  # a rubber may be won in two deals
+
+
+def test_options_are_checked() -> None:
+    with pytest.raises(ParseError, match="unknown game"):
+        TableOptions.from_json({"game": "poker"})
+    with pytest.raises(ParseError, match="scored with one of"):
+        TableOptions.from_json({"scoring": "points"})
+    with pytest.raises(ParseError, match="seconds_per_action"):
+        TableOptions.from_json({"seconds_per_action": 1})
+    with pytest.raises(ParseError, match="unknown options for rubber"):
+        TableState("t", TableOptions(scoring="rubber", variant={"colour": 1}), None)
+    with pytest.raises(ParseError, match="vul_cycle"):
+        TableState("t", TableOptions(scoring="chicago", variant={"vul_cycle": "x"}), None)
+
+
+def test_seating_rules() -> None:
+    state = TableState("t", TableOptions(), creator=1)
+    ana, bia = Actor(1, "Ana"), Actor(2, "Bia")
+    for event in state.decide(ana, {"type": "sit", "seat": "N"}):
+        state.evolve(event)
+    with pytest.raises(IllegalAction, match="already sitting"):
+        state.decide(ana, {"type": "sit", "seat": "S"})
+    with pytest.raises(IllegalAction, match="taken"):
+        state.decide(bia, {"type": "sit", "seat": "N"})
+    with pytest.raises(Forbidden):
+        state.decide(bia, {"type": "add_robot", "seat": "E"})  # not a member
+    with pytest.raises(Forbidden):
+        state.decide(bia, {"type": "call", "call": "1NT"})  # not seated
+    with pytest.raises(Forbidden):
+        state.decide(ana, {"type": "away", "seat": "N"})  # only the server marks absence
+    with pytest.raises(ParseError, match="unknown command"):
+        state.decide(ana, {"type": "shuffle"})
