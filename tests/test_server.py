@@ -291,3 +291,38 @@ def test_accounts(server: Server) -> None:
     )
     assert person.http.put("/api/me/settings", json={"language": "xx"}).status_code == 400
     person.close()
+
+
+def test_a_guest_plays_a_boerenbridge_match_with_robots(server: Server) -> None:
+    guest = Client(server).guest()
+    table = guest.create_table(
+        game="boerenbridge", scoring="boerenbridge", players=4, variant={"schedule": [1, 3, 2]}
+    )["table"]
+    guest.connect()
+    guest.send(type="hello", table=table)
+    guest.recv()
+    guest.send(type="sit", table=table, seat="0")
+    own: dict[int, set[str]] = {}
+    while True:
+        message = guest.recv(timeout=30)
+        assert message["type"] != "error", message
+        view = message.get("view") or {}
+        if view.get("game") != "boerenbridge" or view.get("phase") == "waiting":
+            continue
+        number = view["number"]
+        hand = view["hands"]["0"]
+        if hand is not None and number not in own:
+            own[number] = set(hand)
+        others = [h for p, h in view["hands"].items() if p != "0" and h is not None]
+        if view["phase"] != "over":
+            assert not others, "another player's hand was sent"
+        if view["phase"] == "over":
+            if view["scores"]["winners"]:
+                break
+            guest.send(type="next_deal", table=table)
+        elif view["legal"] and view["controller"] == "0":
+            guest.send(table=table, **view["legal"][0])
+    scores = view["scores"]
+    assert scores["schedule"] == [1, 3, 2] and len(scores["rounds"]) == 3
+    assert len(guest.http.get("/api/history").json()) == 3
+    guest.close()

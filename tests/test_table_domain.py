@@ -89,3 +89,34 @@ def test_seating_rules() -> None:
         state.decide(ana, {"type": "away", "seat": "N"})  # only the server marks absence
     with pytest.raises(ParseError, match="unknown command"):
         state.decide(ana, {"type": "shuffle"})
+
+
+@pytest.mark.parametrize(
+    ("players", "variant"),
+    [
+        (3, {}),
+        (4, {"harsh": True, "consolation": True}),
+        (5, {"no_trump_rounds": True}),
+        (6, {"blind_one_card_rounds": True, "blind_multiplier": 3}),
+        (7, {"fixed_hand_size": 7}),
+        (4, {"wizards": True}),
+        (2, {}),
+    ],
+)
+def test_robots_play_a_whole_boerenbridge_match(players: int, variant: dict[str, object]) -> None:
+    state = robot_table(TableOptions(game="boerenbridge", scoring="boerenbridge",
+                                     players=players, variant=variant))  # fmt: skip
+    run_robots(state, random.Random(players))
+    scores = state.match.scores()
+    assert len(scores["rounds"]) == len(scores["schedule"])
+    assert scores["winners"]
+    assert state.status == "finished"
+
+
+def test_boerenbridge_options_are_checked() -> None:
+    with pytest.raises(ParseError, match="unknown Boerenbridge options"):
+        TableState("t", TableOptions(game="boerenbridge", scoring="boerenbridge",
+                                     variant={"jokers": True}), None)  # fmt: skip
+    with pytest.raises(ParseError, match="fixed hand size"):
+        TableState("t", TableOptions(game="boerenbridge", scoring="boerenbridge",
+                                     variant={"fixed_hand_size": 0}), None)  # fmt: skip
