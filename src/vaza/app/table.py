@@ -363,18 +363,8 @@ def _robot_name(seat: str) -> str:
 
 
 _GAME_COMMANDS = frozenset(
-    (
-        "call",
-        "play",
-        "claim",
-        "claim_response",
-        "undo_request",
-        "undo_response",
-        "bid",
-        "choose",
-        "give",
-        "draw",
-    )  # fmt: skip
+    {"call", "play", "claim", "claim_response", "undo_request", "undo_response"}
+    | {"bid", "choose", "give", "draw"}
 )
 
 _COMMANDS = {
