@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
 from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import BaseModel, Field
 
@@ -310,11 +311,26 @@ def _routes(app: FastAPI) -> None:
         user = await _user_from_cookie(svc, socket.cookies.get(COOKIE))
         await svc.hub.serve(socket, user)
 
-    @app.get("/", response_class=HTMLResponse)
-    async def home() -> HTMLResponse:
-        return HTMLResponse(_PLACEHOLDER)
+    app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
+
+    async def page() -> FileResponse:
+        """Every page is the same shell; the browser's modules draw the page for the path."""
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+    for path in PAGES:
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
 
 
-_PLACEHOLDER = """<!doctype html><html lang="pt-BR"><meta charset="utf-8">
-<title>Vaza</title><h1>Vaza</h1><p>The club is running. / O clube está funcionando.</p>
-<p><a href="/docs">API</a></p></html>"""
+WEB = Path(__file__).resolve().parent.parent / "web"
+PAGES = (
+    "/",
+    "/login",
+    "/lobby",
+    "/table/{table_id}",
+    "/history",
+    "/deal/{deal_id}",
+    "/pad",
+    "/settings",
+    "/rules",
+    "/rules/{game}",
+)

@@ -1,0 +1,1 @@
+// The browser client starts here.
