@@ -12,6 +12,7 @@ from vaza.commands import pad
 from vaza.core.calls import Contract
 from vaza.core.cards import Side
 from vaza.core.errors import ParseError
+from vaza.scoring import pad_syntax
 from vaza.scoring.sheet import PadDeal
 
 
@@ -53,7 +54,7 @@ def run(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch) -> int:
     ],
 )
 def test_lines_people_write(line: str, deal: PadDeal) -> None:
-    assert pad.parse_pad_line(line) == deal
+    assert pad_syntax.parse_pad_line(line) == deal
 
 
 @pytest.mark.parametrize(
@@ -76,7 +77,7 @@ def test_lines_people_write(line: str, deal: PadDeal) -> None:
 )
 def test_lines_that_are_refused(line: str, message: str) -> None:
     with pytest.raises(ParseError, match=message):
-        pad.parse_pad_line(line)
+        pad_syntax.parse_pad_line(line)
 
 
 def test_help_documents_the_syntax(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@ from vaza.commands import score
 from vaza.core.calls import Contract
 from vaza.core.cards import Seat, Side
 from vaza.core.errors import ParseError
+from vaza.scoring import pad_syntax
 
 
 def run(argv: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None) -> int:
@@ -185,13 +186,13 @@ def test_all_good_lines_exit_zero(
 
 
 def test_reading_seats_sides_and_tricks() -> None:
-    assert score.parse_seat("L") is Seat.EAST and score.parse_seat("o") is Seat.WEST
-    assert score.parse_side("EW") is Side.EW and score.parse_side("s") is Side.NS
-    assert score.parse_side("Nós") is Side.NS and score.parse_side("they") is Side.EW
+    assert pad_syntax.parse_seat("L") is Seat.EAST and pad_syntax.parse_seat("o") is Seat.WEST
+    assert pad_syntax.parse_side("EW") is Side.EW and pad_syntax.parse_side("s") is Side.NS
+    assert pad_syntax.parse_side("Nós") is Side.NS and pad_syntax.parse_side("they") is Side.EW
     with pytest.raises(ParseError, match="not a side"):
-        score.parse_side("XY")
+        pad_syntax.parse_side("XY")
     contract = Contract.parse("4S N")
-    assert [score.parse_tricks(t, contract) for t in ("=", "+2", "-4", "0", "13")] == [
+    assert [pad_syntax.parse_tricks(t, contract) for t in ("=", "+2", "-4", "0", "13")] == [
         10,
         12,
         6,
@@ -199,4 +200,4 @@ def test_reading_seats_sides_and_tricks() -> None:
         13,
     ]
     with pytest.raises(ParseError, match="number of tricks"):
-        score.parse_tricks("ten", contract)
+        pad_syntax.parse_tricks("ten", contract)

@@ -16,20 +16,13 @@ from dataclasses import dataclass, field
 from typing import Final, TextIO
 
 from vaza.commands.common import add_lang
-from vaza.commands.score import (
-    add_system_options,
-    build_rules,
-    parse_contract,
-    parse_seat,
-    parse_side,
-    parse_tricks,
-)
-from vaza.core.calls import Contract
+from vaza.commands.score import add_system_options, build_rules
 from vaza.core.cards import Side
-from vaza.core.errors import ParseError, VazaError
+from vaza.core.errors import VazaError
 from vaza.i18n import default_language
 from vaza.i18n import text as core_text
-from vaza.scoring.sheet import DealLog, Entry, PadDeal, PadRules, Sheet, add, close, new_sheet
+from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
+from vaza.scoring.sheet import DealLog, Entry, PadRules, Sheet, add, close, new_sheet
 from vaza.scoring.systems import PAD_SYSTEMS
 
 SYNTAX: Final = """\
@@ -179,68 +172,6 @@ def _side(side: Side, lang: str) -> str:
 
 
 # -- reading a line ------------------------------------------------------------------------
-
-_PASS: Final = frozenset({"pass", "passed", "passo", "p", "ap"})
-_HONOURS: Final = frozenset({"honours", "honors", "hon", "honras"})
-_REVOKE: Final = frozenset({"revoke", "renuncia", "renúncia"})
-_HCP: Final = frozenset({"hcp", "pts", "pontos", "ph"})
-_KEYWORDS: Final = _HONOURS | _REVOKE | _HCP
-
-
-def _number(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ParseError(f"{what} is a number, not {text!r}") from None
-
-
-def parse_pad_line(line: str) -> PadDeal:
-    """One deal as the pad's line syntax writes it (see `SYNTAX`)."""
-    tokens = line.split()
-    position = 0
-    contract: Contract | None = None
-    tricks: int | None = None
-    passed = tokens[0].lower() in _PASS
-    if passed:
-        position = 1
-    elif tokens[0].lower() not in _KEYWORDS:
-        if len(tokens) < 2:
-            raise ParseError("a contract needs its declarer, like `4S N 10`")
-        seat_at = 2 if tokens[1].lower() == "by" and len(tokens) > 2 else 1
-        contract = parse_contract(tokens[0], tokens[seat_at])
-        position = seat_at + 1
-        if position < len(tokens) and tokens[position].lower() not in _KEYWORDS:
-            tricks = parse_tricks(tokens[position], contract)
-            position += 1
-    found: dict[str, list[str]] = {}
-    arity = {**dict.fromkeys(_HONOURS, 2), **dict.fromkeys(_REVOKE, 1), **dict.fromkeys(_HCP, 1)}
-    while position < len(tokens):
-        word = tokens[position].lower()
-        if word not in arity:
-            raise ParseError(f"did not understand {tokens[position]!r}; {_hint()}")
-        kind = "honours" if word in _HONOURS else "revoke" if word in _REVOKE else "hcp"
-        if kind in found:
-            raise ParseError(f"{kind} given twice")
-        values = tokens[position + 1 : position + 1 + arity[word]]
-        if len(values) < arity[word]:
-            example = {"honours": "honours NS 100", "revoke": "revoke E", "hcp": "hcp 24"}[kind]
-            raise ParseError(f"{tokens[position]!r} needs more, like `{example}`")
-        found[kind] = values
-        position += 1 + arity[word]
-    if passed and "revoke" in found:
-        raise ParseError("a passed-out deal cannot be stopped by a revoke")
-    honours = None
-    if "honours" in found:
-        side, points = found["honours"]
-        honours = (parse_side(side), _number(points, "honours"))
-    revoke = parse_side(found["revoke"][0]) if "revoke" in found else None
-    hcp = _number(found["hcp"][0], "hcp") if "hcp" in found else None
-    return PadDeal(contract, tricks, honours, revoke, hcp)
-
-
-def _hint() -> str:
-    return "write a deal like `4S N 10`, `pass` or `revoke E` (see vaza pad --help)"
-
 
 # -- drawing ---------------------------------------------------------------------------------
 

@@ -10,15 +10,15 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Final, TextIO
 
 from vaza.commands.common import add_lang
 from vaza.core.calls import Contract
-from vaza.core.cards import Seat, Side, Vulnerability
+from vaza.core.cards import Side, Vulnerability
 from vaza.core.errors import ParseError, VazaError
 from vaza.i18n import default_language
 from vaza.i18n import text as core_text
+from vaza.scoring.pad_syntax import parse_contract, parse_tricks
 from vaza.scoring.sheet import PadDeal, PadRules
 
 SCORE_SYSTEMS: Final = ("duplicate", "rubber", "chicago", "auction", "old-polish")
@@ -74,70 +74,6 @@ def say(key: str, lang: str, **values: object) -> str:
 
 
 # -- reading what people write ---------------------------------------------------------------
-
-_SEAT_WORDS: Final = {"L": Seat.EAST, "O": Seat.WEST, "LESTE": Seat.EAST, "OESTE": Seat.WEST}
-_SIDE_WORDS: Final = {
-    "NS": Side.NS,
-    "N-S": Side.NS,
-    "EW": Side.EW,
-    "E-W": Side.EW,
-    "LO": Side.EW,
-    "L-O": Side.EW,
-    "WE": Side.NS,
-    "NOS": Side.NS,
-    "NÓS": Side.NS,
-    "THEY": Side.EW,
-    "ELES": Side.EW,
-}
-
-
-def parse_seat(text: str) -> Seat:
-    """A seat: N E S W (or the names), also Portuguese L (Leste) and O (Oeste)."""
-    key = text.strip().upper()
-    if key in _SEAT_WORDS:
-        return _SEAT_WORDS[key]
-    try:
-        return Seat.from_letter(key)
-    except ParseError:
-        raise ParseError(f"not a seat: {text!r} (write N, E, S or W)") from None
-
-
-def parse_side(text: str) -> Side:
-    """A side: NS or EW (We / They), or any seat of it."""
-    key = text.strip().upper()
-    if key in _SIDE_WORDS:
-        return _SIDE_WORDS[key]
-    try:
-        return parse_seat(key).side
-    except ParseError:
-        raise ParseError(f"not a side: {text!r} (write NS or EW, or a seat)") from None
-
-
-def parse_tricks(text: str, contract: Contract) -> int:
-    """Tricks taken by declarer's side: ``10``, or relative to the contract ``=``, ``+1``,
-    ``-2``."""
-    key = text.strip()
-    try:
-        if key == "=":
-            tricks = contract.tricks_needed
-        elif key[:1] in "+-" and key[1:].isdigit():
-            tricks = contract.tricks_needed + int(key)
-        else:
-            tricks = int(key)
-    except ValueError:
-        raise ParseError(
-            f"not a number of tricks: {text!r} (write 0 to 13, or =, +1, -2)"
-        ) from None
-    if not 0 <= tricks <= 13:
-        raise ParseError(f"{text!r} makes {tricks} tricks in {contract}; a side takes 0 to 13")
-    return tricks
-
-
-def parse_contract(contract: str, seat: str) -> Contract:
-    """The contract is read first: when both are wrong, its error is the clearer one."""
-    parsed = Contract.parse(contract, Seat.NORTH)
-    return replace(parsed, declarer=parse_seat(seat))
-
 
 # -- the systems ---------------------------------------------------------------------------
 
