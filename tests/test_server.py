@@ -326,3 +326,19 @@ def test_a_guest_plays_a_boerenbridge_match_with_robots(server: Server) -> None:
     assert scores["schedule"] == [1, 3, 2] and len(scores["rounds"]) == 3
     assert len(guest.http.get("/api/history").json()) == 3
     guest.close()
+
+
+def test_the_score_pad_api(server: Server) -> None:
+    http = Client(server).http
+    body = {"system": "rubber", "deals": ["4S N 10", "bad line", "3NT N 9"]}
+    reply = http.post("/api/pad", json=body).json()
+    assert reply["sheet"]["rubber_winner"] == "NS"
+    assert reply["sheet"]["totals"]["NS"] == 120 + 100 + 700
+    assert reply["errors"][0]["line"] == 2
+    unfinished = http.post(
+        "/api/pad", json={"system": "rubber", "deals": ["2H N 8"], "finished": True}
+    ).json()
+    assert unfinished["sheet"]["unfinished"] is True
+    assert unfinished["sheet"]["totals"]["NS"] == 60 + 100
+    wrong = http.post("/api/pad", json={"system": "rubber", "options": {"vul_cycle": "x"}})
+    assert wrong.status_code == 400

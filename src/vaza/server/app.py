@@ -25,6 +25,9 @@ from vaza.app.service import TableService
 from vaza.app.users import AccountError, UserService
 from vaza.bus.memory import MemoryBus
 from vaza.core.errors import VazaError
+from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
+from vaza.scoring.sheet import add, close, new_sheet
+from vaza.scoring.systems import pad_rules
 from vaza.server.hub import Hub
 from vaza.store.db import Database, default_url, open_database
 from vaza.store.port import TableRecord, UserRecord
@@ -155,6 +158,15 @@ class GuestRequest(BaseModel):
     language: str | None = None
 
 
+class PadRequest(BaseModel):
+    system: str = "rubber"
+    options: dict[str, Any] = Field(default_factory=dict)
+    deals: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=500)
+    dealer: str = "N"
+    finished: bool = False
+    """True: the game stopped here (an unfinished rubber is scored as such)."""
+
+
 class Settings(BaseModel):
     language: str | None = None
     accept_invitations: bool | None = None
@@ -232,6 +244,11 @@ def _routes(app: FastAPI) -> None:
     async def settings(body: Settings, user: User, svc: Svc) -> dict[str, Any]:
         changes = body.model_dump(exclude_none=True)
         return _me(await svc.users.update_settings(user, changes))
+
+    @app.post("/api/pad")
+    async def pad(body: PadRequest) -> dict[str, Any]:
+        """The score pad for a game played with real cards (the `vaza pad` systems)."""
+        return keep_pad(body.system, body.options, body.deals, body.dealer, body.finished)
 
     @app.get("/api/tables")
     async def lobby(svc: Svc) -> list[dict[str, Any]]:
@@ -321,6 +338,26 @@ def _routes(app: FastAPI) -> None:
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
 
 
+def keep_pad(
+    system: str, options: dict[str, Any], deals: list[str], dealer: str, finished: bool
+) -> dict[str, Any]:
+    """Score deal lines on a pad; a bad line is reported and skipped, the others count."""
+    rules = pad_rules(system, **{k: v for k, v in options.items() if k in _PAD_OPTIONS})
+    sheet = new_sheet(rules, parse_seat(dealer))
+    errors: list[dict[str, Any]] = []
+    for number, line in enumerate(deals, start=1):
+        if not line.strip():
+            continue
+        try:
+            sheet = add(sheet, parse_pad_line(line))
+        except VazaError as error:
+            errors.append({"line": number, "text": line, "message": str(error)})
+    if finished and not sheet.over:
+        sheet = close(sheet)
+    return {"sheet": sheet.to_dict(), "errors": errors}
+
+
+_PAD_OPTIONS = frozenset(("honours", "doubled_overtricks", "vul_cycle", "partscores", "passed_out"))
 WEB = Path(__file__).resolve().parent.parent / "web"
 PAGES = (
     "/",
