@@ -115,7 +115,7 @@ def test_bad_commands_get_errors_and_change_nothing(server: Server) -> None:
     ]
     for text, code in cases:
         guest.send_raw(text)
-        reply = guest.recv()
+        reply = guest.recv_until(lambda m: m["type"] == "error")
         assert reply["type"] == "error" and reply["code"] == code, (text[:40], reply)
     guest.send(type="sit", table=table, seat="N")
     update = guest.recv_until(lambda m: m["type"] == "update")
@@ -141,11 +141,11 @@ def test_private_table_refused_to_a_stranger(server: Server) -> None:
     table, link = created["table"], created["invite_url"]
     stranger = Client(server).guest().connect()
     stranger.send(type="hello", table=table)
-    assert stranger.recv()["code"] == "forbidden"
+    assert stranger.recv_until(lambda m: m["type"] == "error")["code"] == "forbidden"
     assert stranger.http.get(f"/api/tables/{table}").status_code == 404
     token = link.split("invite=")[1]
     stranger.send(type="hello", table=table, invite=token)
-    assert stranger.recv()["type"] == "snapshot"
+    assert stranger.recv_until(lambda m: m["type"] == "snapshot")
     assert table not in [t["table"] for t in stranger.http.get("/api/tables").json()]
     owner.close()
     stranger.close()
@@ -342,3 +342,21 @@ def test_the_score_pad_api(server: Server) -> None:
     assert unfinished["sheet"]["totals"]["NS"] == 60 + 100
     wrong = http.post("/api/pad", json={"system": "rubber", "options": {"vul_cycle": "x"}})
     assert wrong.status_code == 400
+
+
+def test_players_see_who_kibitzes(server: Server) -> None:
+    host = Client(server).guest()
+    table = host.create_table(game="contract", scoring="duplicate")["table"]
+    host.connect()
+    host.send(type="hello", table=table)
+    host.recv_until(lambda m: m["type"] == "snapshot")
+    host.send(type="sit", table=table, seat="N")
+    visitor = Client(server).guest().connect()
+    visitor.send(type="hello", table=table)
+    names = host.recv_until(
+        lambda m: m["type"] == "kibitzers" and visitor.me["name"] in m["names"]
+    )["names"]
+    assert names == [visitor.me["name"]]  # the seated host is a player, not a kibitzer
+    visitor.close()
+    assert host.recv_until(lambda m: m["type"] == "kibitzers" and not m["names"])
+    host.close()

@@ -13,7 +13,13 @@ from vaza.core.games.contract import ContractDeal, DealResult
 from vaza.core.views import kibitzer_view, seat_view
 from vaza.formats import lin, pbn
 from vaza.match.base import JSON, Chooser, FinishedDeal
-from vaza.protocol.bridge import action_json, parse_action, result_json, view_json
+from vaza.protocol.bridge import (
+    action_json,
+    parse_action,
+    record_json,
+    result_json,
+    view_json,
+)
 from vaza.robots import SimpleRobot
 from vaza.scoring.contract import duplicate_score
 from vaza.scoring.sheet import PadDeal, Sheet, add, new_sheet
@@ -215,7 +221,11 @@ class BridgeMatch:
         record = game.record()
         return FinishedDeal(
             number=self._deals,
-            summary={"result": result_json(game.result), "score": line},
+            summary={
+                "result": result_json(game.result),
+                "score": line,
+                "record": record_json(record),
+            },
             pbn=pbn.dumps([record]),
             lin=lin.dumps([record]),
         )

@@ -17,6 +17,7 @@ from vaza.core.game import (
 )
 from vaza.core.games.contract import BridgeAction, DealResult, LowestOf
 from vaza.core.play import Trick
+from vaza.core.record import DealRecord
 from vaza.core.views import TableView
 
 JSON = dict[str, Any]
@@ -153,4 +154,21 @@ def view_json(view: TableView) -> JSON:
         "deal": None
         if view.deal is None
         else {seat.letter: hand_json(view.deal[seat]) for seat in Seat},
+    }
+
+
+def record_json(record: DealRecord) -> JSON:
+    """A finished deal for the deal viewer: hands, auction, play and result."""
+    board = record.board
+    return {
+        "board": board.number,
+        "dealer": board.dealer.letter,
+        "vulnerability": board.vulnerability.pbn,
+        "hands": {seat.letter: hand_json(board.deal[seat]) for seat in Seat},
+        "calls": [str(call) for call in record.calls],
+        "play": [str(card) for card in record.play],
+        "contract": contract_json(record.contract),
+        "declarer_tricks": record.declarer_tricks,
+        "claimed": record.claimed,
+        "passed_out": record.passed_out,
     }

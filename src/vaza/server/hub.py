@@ -106,6 +106,7 @@ class Hub:
                 await cancel_user()
             for table_id in list(client.tables):
                 self._maybe_away(client, table_id)
+                await self.presence(table_id)
 
     async def receive(self, client: Client, text: str) -> None:
         ref: str | None = None
@@ -138,6 +139,7 @@ class Hub:
         elif kind == "leave":
             client.tables.discard(message.table)
             self._maybe_away(client, message.table)
+            await self.presence(message.table)
         else:
             await self.command(client, message)
 
@@ -159,6 +161,7 @@ class Hub:
             if occupant is not None and occupant.away:
                 await self.tables.mark_back(table_id, seat)
         await client.send(await self.snapshot(table_id, audience, since))
+        await self.presence(table_id)
 
     @staticmethod
     def _is_creator(client: Client, state: Any) -> bool:
@@ -198,6 +201,7 @@ class Hub:
             "occupants": _occupants(state),
             "view": views.get(audience),
             "chat": [c for c in state.chat if _may_read_chat(c, audience, state.match.in_deal)],
+            "kibitzers": self.kibitzer_names(table_id),
         }
         if since is not None and since < state.version:
             events = await self.tables.store.events(table_id, after=since)
@@ -244,6 +248,27 @@ class Hub:
             summary["kibitzers"] = self.watchers(record.id)
             listing.append({"table": record.id, "summary": summary})
         return listing
+
+    def kibitzer_names(self, table_id: str) -> list[str]:
+        """Who watches a table without a seat (each name once)."""
+        live = self.tables.tables.get(table_id)
+        if live is None:
+            return []
+        names = {
+            client.user.name if client.user else "?"
+            for client in self.clients
+            if table_id in client.tables and _audience(client, live.state).startswith("kibitzer")
+        }
+        return sorted(names)
+
+    async def presence(self, table_id: str) -> None:
+        """Tell a table's watchers who kibitzes it now."""
+        message = _dumps(
+            {"type": "kibitzers", "table": table_id, "names": self.kibitzer_names(table_id)}
+        )
+        for client in list(self.clients):
+            if table_id in client.tables:
+                await client.send_text(message)
 
     def watchers(self, table_id: str) -> int:
         """Kibitzers watching a table now."""
