@@ -24,6 +24,7 @@ from vaza.app.table import SYSTEM, Actor, Event, Forbidden, TableOptions, TableS
 from vaza.bus.port import Bus
 from vaza.core.deal import make_rng
 from vaza.core.errors import IllegalAction, ParseError
+from vaza.match.base import TableMatch
 from vaza.store.port import DealRow, NewEvent, Store, TableRecord, UserRecord
 
 log = logging.getLogger("vaza.tables")
@@ -256,7 +257,7 @@ class TableService:
 
     async def _publish(self, live: LiveTable, events: list[Event]) -> None:
         state = live.state
-        public = [_public_event(e) for e in events]
+        public = [public_event(state.match, e.type, e.payload) for e in events]
         chat = [e.payload for e in events if e.type == "chat"]
         update = Update(state.id, state.version, public, self.views(state), chat)
         for listener in list(self.listeners):
@@ -367,14 +368,29 @@ def _robot_answer(state: TableState, seat: str) -> JSON:
 _LOBBY_EVENTS = frozenset(("sat", "stood", "robot_in", "robot_out", "deal", "finished"))
 
 
-def _public_event(event: Event) -> JSON:
-    """An event as anyone at the table may see it: deals carry cards, so they are reduced to
-    their number (each audience's view shows what it may see)."""
-    if event.type == "deal":
-        return {"type": "deal", "number": event.payload.get("number")}
-    if event.type in ("invited", "chat"):
-        return {"type": event.type}
-    return {"type": event.type, **event.payload}
+def public_event(match: TableMatch, kind: str, payload: JSON) -> JSON:
+    """An event as anyone at the table may see it: a deal carries cards, so it is reduced to
+    its number (each audience's view shows what it may see); chat text and invitations go only
+    where they belong; an action is described as the match says everyone may learn of it."""
+    if kind == "deal":
+        return {"type": "deal", "number": payload.get("number")}
+    if kind in ("invited", "chat"):
+        return {"type": kind}
+    if kind == "act":
+        return {
+            "type": "act",
+            "seat": payload["seat"],
+            "action": match.public_action(payload["action"]),
+        }
+    return {"type": kind, **payload}
 
 
-__all__ = ["LOBBY", "Forbidden", "LiveTable", "TableService", "Update", "table_topic"]
+__all__ = [
+    "LOBBY",
+    "Forbidden",
+    "LiveTable",
+    "TableService",
+    "Update",
+    "public_event",
+    "table_topic",
+]

@@ -72,6 +72,11 @@ class TableMatch(Protocol):
         """A core action to the JSON stored in the event log."""
         ...
 
+    def public_action(self, action: JSON) -> JSON:
+        """An action as everyone at the table may learn of it (a card given from the widow
+        is not shown to the others, say); calls and cards played are public."""
+        ...
+
     def apply(self, action: Any, seat: str) -> None:
         """Apply for `seat` (raises IllegalAction and changes nothing when not allowed)."""
         ...

@@ -185,6 +185,9 @@ class BridgeMatch:
     def parse(self, data: JSON) -> Any:
         return parse_action(data)
 
+    def public_action(self, action: JSON) -> JSON:
+        return action  # every call, bid and card is made in front of everyone
+
     def encode(self, action: Any) -> JSON:
         return action_json(action)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from vaza.app.service import LOBBY, TableService, Update, user_topic
+from vaza.app.service import LOBBY, TableService, Update, public_event, user_topic
 from vaza.app.table import Actor, Forbidden
 from vaza.core.errors import VazaError
 from vaza.server import messages
@@ -205,7 +205,9 @@ class Hub:
         }
         if since is not None and since < state.version:
             events = await self.tables.store.events(table_id, after=since)
-            message["events"] = [_catch_up(e.version, e.type, e.payload, audience) for e in events]
+            message["events"] = [
+                _catch_up(state.match, e.version, e.type, e.payload, audience) for e in events
+            ]
         return message
 
     async def on_update(self, update: Update) -> None:
@@ -348,15 +350,10 @@ def _may_read_chat(chat: JSON, audience: str, in_deal: bool) -> bool:
     return audience.startswith("kibitzer") or not in_deal
 
 
-def _catch_up(version: int, kind: str, payload: JSON, audience: str) -> JSON:
-    """A past event for a reconnecting client: public parts only (the snapshot's view carries
-    what its audience may see now)."""
-    if kind == "deal":
-        return {"version": version, "type": "deal", "number": payload.get("number")}
-    if kind == "chat":
-        if payload.get("audience") == "kibitzers" and not audience.startswith("kibitzer"):
-            return {"version": version, "type": "chat"}
-        return {"version": version, "type": "chat", **payload}
-    if kind == "invited":
-        return {"version": version, "type": "invited"}
-    return {"version": version, "type": kind, **payload}
+def _catch_up(match: Any, version: int, kind: str, payload: JSON, audience: str) -> JSON:
+    """A past event for a reconnecting client: its public form, with the chat text where the
+    audience may read it (the snapshot's view carries what it may see now)."""
+    event = {"version": version, **public_event(match, kind, payload)}
+    if kind == "chat" and _may_read_chat(payload, audience, in_deal=True):
+        event.update(payload)
+    return event
