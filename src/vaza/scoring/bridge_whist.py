@@ -13,16 +13,31 @@ overtrick, each trick below six as an undertrick; "the other rules are those of 
 Read literally, nothing goes below the line, so no game and no rubber is ever won.
 `odd_tricks_below=True` writes the tricks over six below the line instead, at the same values,
 as bridge-whist itself did, so that games and rubbers can be played.
+
+On a score pad, Bridge-Whist is any pad system with this module's scoring hook
+(`bridge_whist_pad`): `bridge_whist_pad(chicago_rules())` plays rounds of four deals (the seed's
+literal scoring); `bridge_whist_pad(replace(rubber_rules(), overtricks_below=True))` plays
+rubbers, the pad's `overtricks_below` switch choosing where the tricks over six go.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from vaza.core.calls import Doubling, Strain
 from vaza.core.cards import Vulnerability
 from vaza.core.games.contract import DealResult
 from vaza.scoring.contract import WBF, ContractScore, ScoringTable, undertrick_points
+from vaza.scoring.sheet import (
+    DealContext,
+    Entry,
+    EntryKind,
+    PadDeal,
+    PadRules,
+    ScoredDeal,
+    contract_entries,
+)
 
 BOOK: Final = 6
 
@@ -74,4 +89,50 @@ def net_score(score: ContractScore) -> int:
     return score.trick_points + score.bonuses - score.undertricks
 
 
-__all__ = ["BOOK", "net_score", "score_bridge_whist", "score_result"]
+def bridge_whist_entries(rules: PadRules, deal: PadDeal, context: DealContext) -> ScoredDeal:
+    """The pad entries of a Bridge-Whist deal: the tricks over six for the declaring side
+    (below the line when `rules.overtricks_below`), the tricks under six for the defenders,
+    honours as in bridge.  A revoke is scored as in bridge."""
+    contract, tricks = deal.contract, deal.declarer_tricks
+    if deal.revoke is not None or contract is None or tricks is None:
+        return contract_entries(rules, deal, context)
+    side = contract.declarer.side
+    below = rules.overtricks_below
+    parts = score_bridge_whist(
+        contract.strain,
+        tricks,
+        context.vulnerability.is_vulnerable(side),
+        odd_tricks_below=below,
+        table=rules.table,
+    )
+    entries: list[Entry] = []
+    if parts.trick_points:
+        entries.append(
+            Entry(
+                side, parts.trick_points, EntryKind.OVERTRICKS, context.number, True, context.game
+            )
+        )
+    if parts.overtricks:
+        entries.append(Entry(side, parts.overtricks, EntryKind.OVERTRICKS, context.number))
+    if parts.undertricks:
+        entries.append(
+            Entry(side.opponents, parts.undertricks, EntryKind.UNDERTRICKS, context.number)
+        )
+    if rules.honours and deal.honours is not None:
+        entries.append(Entry(deal.honours[0], deal.honours[1], EntryKind.HONOURS, context.number))
+    return ScoredDeal(tuple(entries))
+
+
+def bridge_whist_pad(base: PadRules) -> PadRules:
+    """A pad system (rubber, Chicago …) scoring its deals as Bridge-Whist."""
+    return replace(base, name=f"bridge-whist {base.name}", score_deal=bridge_whist_entries)
+
+
+__all__ = [
+    "BOOK",
+    "bridge_whist_entries",
+    "bridge_whist_pad",
+    "net_score",
+    "score_bridge_whist",
+    "score_result",
+]

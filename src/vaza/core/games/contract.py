@@ -80,9 +80,12 @@ class DealResult:
 class ContractDeal(Game[Seat, BridgeAction, DealResult]):
     """A deal of contract bridge from the first call to the last trick (or accepted claim)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, contract: Contract | None = None) -> None:
+        """A deal from its first call; or, given `contract`, from the opening lead of a
+        contract reached without an auction (Bridge-Whist names trumps instead)."""
         board.deal.require_complete()
         self.board = board
+        self._preset = contract
         self._reset()
 
     def _reset(self) -> None:
@@ -91,6 +94,14 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
         self.phase = Phase.AUCTION
         self.proposal: Proposal[Seat] | None = None
         self._claimed_tricks: int | None = None
+        self._contract: Contract | None = None
+        if self._preset is not None:
+            self._begin_play(self._preset)
+
+    def _begin_play(self, contract: Contract) -> None:
+        self._contract = contract
+        self.play = Play(self.board.deal.hands, contract.opening_leader, contract.trump)
+        self.phase = Phase.PLAY
 
     @classmethod
     def from_record(cls, record: DealRecord) -> ContractDeal:
@@ -125,14 +136,15 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
     @property
     def controller(self) -> Seat | None:
         seat = self.to_act
-        contract = self.auction.contract
+        contract = self.contract
         if seat is not None and contract is not None and seat == contract.dummy:
             return contract.declarer
         return seat
 
     @property
     def contract(self) -> Contract | None:
-        return self.auction.contract
+        """The contract once the auction is over (None while it goes on, or passed out)."""
+        return self._contract
 
     @property
     def is_over(self) -> bool:
@@ -212,8 +224,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
             if contract is None:
                 self.phase = Phase.OVER
             else:
-                self.play = Play(self.board.deal.hands, contract.opening_leader, contract.trump)
-                self.phase = Phase.PLAY
+                self._begin_play(contract)
 
     def _card(self, card: Card) -> Trick[Seat] | None:
         play = self.play
@@ -229,7 +240,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
         return trick
 
     def _lowest_of(self, action: LowestOf) -> Card:
-        contract = self.auction.contract
+        contract = self.contract
         if self.play is None or contract is None or self.to_act != contract.dummy:
             raise IllegalAction("only dummy's card may be named by its suit alone")
         suit = action.suit
@@ -243,7 +254,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
     def _responders(self, seat: Seat) -> frozenset[Seat]:
         """Who answers a proposal by `seat`: its opponents, without dummy once it is faced."""
         opponents = {seat.lho, seat.rho}
-        contract = self.auction.contract
+        contract = self.contract
         if contract is not None and self.dummy_faced:
             opponents.discard(contract.dummy)
         return frozenset(opponents)
@@ -254,7 +265,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
         if self.phase is not Phase.PLAY:
             raise IllegalAction("claims are made during the play")
         assert self.play is not None
-        contract = self.auction.contract
+        contract = self.contract
         assert contract is not None
         if by == contract.dummy:
             raise IllegalAction("dummy may not claim; declarer plays the hand")
@@ -306,7 +317,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
         made: list[tuple[Seat, BridgeAction]] = []
         made.extend(self.auction.by_seat())
         if self.play is not None:
-            dummy = self.auction.contract.dummy if self.auction.contract else None
+            dummy = self.contract.dummy if self.contract is not None else None
             for seat, card in self.play.history:
                 made.append((seat.partner if seat == dummy else seat, card))
         return made
@@ -350,7 +361,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
     def result(self) -> DealResult | None:
         if self.phase is not Phase.OVER:
             return None
-        contract = self.auction.contract
+        contract = self.contract
         if contract is None:
             return DealResult(None, None)
         assert self.play is not None
@@ -365,7 +376,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
             board=self.board,
             calls=tuple(self.auction.calls),
             play=tuple(card for _, card in self.play.history) if self.play else (),
-            contract=self.auction.contract,
+            contract=self.contract,
             passed_out=self.auction.is_passed_out,
             declarer_tricks=result.declarer_tricks if result else None,
             claimed=bool(result and result.claimed),
