@@ -1,0 +1,176 @@
+"""Double-dummy tables and par from Bo Haglund's DDS solver, through endplay.
+
+This module is the only place that knows endplay: Vaza deals go in, Vaza values (`DDTable`,
+`Par`, `Contract`) come out.  Deals travel to DDS as bit masks (no text parsing), and many
+deals go in one `calc_all_tables` call, which DDS spreads over its own threads; what Python adds
+per deal is a few microseconds against the solver's tens of milliseconds.
+
+DDS keeps its working memory per solver thread in global state, so two calls at once from two
+Python threads would share it: every call here holds one lock.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
+from typing import Final
+
+from endplay import _dds
+from endplay.dds import calc_all_tables, calc_dd_table
+from endplay.dds import par as _dds_par
+from endplay.dds.ddtable import DDTable as _EndplayTable
+from endplay.types import Contract as _EndplayContract
+from endplay.types import Deal as _EndplayDeal
+from endplay.types import Denom, Penalty, Player, Vul
+from endplay.types import Hand as _EndplayHand
+
+from vaza.analysis.results import STRAINS, AnalysisError, BoardAnalysis, DDTable, Par
+from vaza.core.calls import Contract, Doubling
+from vaza.core.cards import SEATS, Seat, Vulnerability
+from vaza.core.deal import Board, Deal
+from vaza.core.errors import ParseError
+
+BATCH: Final = _dds.MAXNOOFBOARDS // len(STRAINS)
+"""Deals per `calc_all_tables` call: DDS solves at most 200 (deal, strain) pairs at once, so
+40 deals with all five strains."""
+
+_SOLVER_LOCK: Final = threading.Lock()
+
+# Vaza and endplay both number seats N E S W from 0; strains and vulnerability differ.
+_PLAYERS: Final = tuple(Player(seat) for seat in SEATS)
+_DENOMS: Final = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
+_STRAIN_OF_DENOM: Final = {denom: strain for strain, denom in zip(STRAINS, _DENOMS, strict=True)}
+_VULS: Final = (Vul.none, Vul.ns, Vul.ew, Vul.both)  # by Vulnerability: NONE NS EW BOTH
+_DOUBLING_OF_PENALTY: Final = {
+    Penalty.passed: Doubling.UNDOUBLED,
+    Penalty.doubled: Doubling.DOUBLED,
+    Penalty.redoubled: Doubling.REDOUBLED,
+}
+
+_HOLDINGS = ctypes.c_uint * 4
+_RANK_BITS: Final = 0x1FFF << 2
+"""DDS writes a suit as rank bits, the two at bit 2 and the ace at bit 14; a Vaza hand mask
+holds each suit's 13 cards from bit ``13 * suit``, the two first, so a holding is the mask's
+13 bits moved up by two."""
+
+
+def _endplay_deal(deal: Deal) -> _EndplayDeal:
+    """The same deal as endplay's type, built from the hand masks (endplay orders suits
+    spades, hearts, diamonds, clubs)."""
+    result = _EndplayDeal()
+    for player, hand in zip(_PLAYERS, deal.require_complete().hands, strict=True):
+        mask = hand.mask
+        holdings = _HOLDINGS(
+            (mask >> 37) & _RANK_BITS,
+            (mask >> 24) & _RANK_BITS,
+            (mask >> 11) & _RANK_BITS,
+            (mask << 2) & _RANK_BITS,
+        )
+        result[player] = _EndplayHand(holdings)
+    return result
+
+
+def _table(solved: _EndplayTable) -> DDTable:
+    """endplay's rows are players, its columns strains spades, hearts, diamonds, clubs, NT."""
+    cells: list[int] = []
+    for spades, hearts, diamonds, clubs, notrump in solved.to_list(player_major=True):
+        cells += (clubs, diamonds, hearts, spades, notrump)
+    return DDTable(tuple(cells))
+
+
+def _endplay_table(table: DDTable) -> _EndplayTable:
+    results = _dds.ddTableResults()
+    for strain, denom in zip(STRAINS, _DENOMS, strict=True):
+        for seat, player in zip(SEATS, _PLAYERS, strict=True):
+            results.resTable[denom][player] = table[seat, strain]
+    return _EndplayTable(results)
+
+
+def _contract(found: _EndplayContract) -> Contract:
+    return Contract(
+        level=found.level,
+        strain=_STRAIN_OF_DENOM[found.denom],
+        doubling=_DOUBLING_OF_PENALTY[found.penalty],
+        declarer=Seat(found.declarer),
+    )
+
+
+def dd_table(deal: Deal) -> DDTable:
+    """The double-dummy table of one complete deal."""
+    converted = _endplay_deal(deal)
+    try:
+        with _SOLVER_LOCK:
+            return _table(calc_dd_table(converted))
+    except _dds.DDSError as error:
+        raise AnalysisError(f"the double-dummy solver refused the deal: {error}") from None
+
+
+def _chunks(deals: Iterable[Deal]) -> Iterator[list[Deal]]:
+    iterator = iter(deals)
+    while chunk := list(islice(iterator, BATCH)):
+        yield chunk
+
+
+def dd_tables(deals: Iterable[Deal], advance: Callable[[int], None] | None = None) -> list[DDTable]:
+    """The double-dummy tables of many complete deals, in order, solved `BATCH` at a time.
+
+    `advance(n)` is called after each batch with the number of deals it solved (for a
+    progress bar).
+    """
+    tables: list[DDTable] = []
+    for chunk in _chunks(deals):
+        converted: list[_EndplayDeal] = []
+        for deal in chunk:
+            try:
+                converted.append(_endplay_deal(deal))
+            except ParseError as error:
+                raise ParseError(f"deal {len(tables) + len(converted) + 1}: {error}") from None
+        try:
+            with _SOLVER_LOCK:
+                solved = calc_all_tables(converted)
+        except _dds.DDSError as error:
+            raise AnalysisError(f"the double-dummy solver refused a deal: {error}") from None
+        tables += (_table(solved[index]) for index in range(len(converted)))
+        if advance is not None:
+            advance(len(converted))
+    return tables
+
+
+def par(deal_or_table: Deal | DDTable, vulnerability: Vulnerability, dealer: Seat) -> Par:
+    """The par contracts and score of a deal (or of its table, which saves solving it again).
+
+    DDS's dealer par: the dealer's side has the first chance to bid, which decides between
+    two contracts that would otherwise be equally good for either side.
+    """
+    table = deal_or_table if isinstance(deal_or_table, DDTable) else dd_table(deal_or_table)
+    try:
+        with _SOLVER_LOCK:
+            found = _dds_par(_endplay_table(table), _VULS[vulnerability], _PLAYERS[dealer])
+            # endplay's iterator reuses one record for a contract either partner can declare,
+            # changing its declarer between the two; convert each before asking for the next.
+            # A passed-out par comes as one contract of level 0.
+            contracts = tuple(
+                _contract(contract) for contract in found if not contract.is_passout()
+            )
+            score = found.score
+    except _dds.DDSError as error:
+        raise AnalysisError(f"the par calculation failed: {error}") from None
+    return Par(score=score, contracts=contracts)
+
+
+def analyse_boards(
+    boards: Sequence[Board], advance: Callable[[int], None] | None = None
+) -> list[BoardAnalysis]:
+    """Table and par of each board, for its own dealer and vulnerability."""
+    tables = dd_tables((board.deal for board in boards), advance)
+    return [
+        BoardAnalysis(board, table, par(table, board.vulnerability, board.dealer))
+        for board, table in zip(boards, tables, strict=True)
+    ]
+
+
+def analyse_board(board: Board) -> BoardAnalysis:
+    table = dd_table(board.deal)
+    return BoardAnalysis(board, table, par(table, board.vulnerability, board.dealer))

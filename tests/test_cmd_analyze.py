@@ -1,0 +1,216 @@
+"""`vaza analyze FILE`: text and JSON output, LIN input, progress and the errors people meet."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+import vaza.progress
+from vaza.commands import analyze
+from vaza.formats import dump_any, load_any
+
+DATA = Path(__file__).parent / "data"
+SMALL = DATA / "analysis_small.pbn"
+
+
+def run(*argv: str) -> int:
+    parser = argparse.ArgumentParser()
+    commands = parser.add_subparsers(dest="command")
+    analyze.register(commands)
+    args = parser.parse_args(["analyze", *argv])
+    status: int = args.run(args)
+    return status
+
+
+def run_json(capsys: pytest.CaptureFixture[str], path: Path) -> list[dict[str, object]]:
+    assert run(str(path), "--json") == 0
+    boards: list[dict[str, object]] = json.loads(capsys.readouterr().out)
+    return boards
+
+
+def test_text_shows_a_grid_par_and_result_per_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(str(SMALL)) == 0
+    captured = capsys.readouterr()
+    blocks = captured.out.strip().split("\n\n")
+    assert len(blocks) == 3
+    first = blocks[0].splitlines()
+    assert first[0] == "Board 1   Dealer North   Vulnerable: none"
+    assert first[1].split() == ["♣", "♦", "♥", "♠", "NT"]
+    assert first[2].split() == ["North", "12", "12", "12", "13", "13"]
+    assert first[3].split() == ["South", "12", "12", "12", "13", "13"]
+    assert first[4].split() == ["East", "1", "1", "1", "0", "0"]
+    assert first[5].split() == ["West", "1", "1", "1", "0", "0"]
+    assert first[6] == "Par: NS +1520 — 7NT by North or South"
+    assert first[7] == "Played: 6NT by South, 12 tricks — NS +990"
+    second = blocks[1].splitlines()
+    assert second[0] == "Board 2   Dealer East   Vulnerable: North–South"
+    assert second[2].split() == ["North", "0", "13", "0", "13", "0"]
+    assert second[6] == "Par: NS +2210 — 7♠ by North or South"
+    assert second[7] == "Played: 7NTX by East, 0 tricks — NS +3500"
+    third = blocks[2].splitlines()
+    assert third[6] == "Par: EW +2220 — 7NT by East or West"
+    assert third[7] == "Played: passed out — 0"
+    assert captured.err.strip() == (
+        "vaza analyze: board 4 skipped: a deal needs 13 cards in each hand (N 13, E 0, S 0, W 0)"
+    )
+
+
+def test_json_lists_the_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    boards = run_json(capsys, SMALL)
+    assert [board["board"] for board in boards] == [1, 2, 3]
+    first, second, third = boards
+    assert first["dealer"] == "N" and first["vulnerability"] == "None"
+    assert first["deal"] == (
+        "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    )
+    assert first["table"] == {
+        "N": {"C": 12, "D": 12, "H": 12, "S": 13, "NT": 13},
+        "E": {"C": 1, "D": 1, "H": 1, "S": 0, "NT": 0},
+        "S": {"C": 12, "D": 12, "H": 12, "S": 13, "NT": 13},
+        "W": {"C": 1, "D": 1, "H": 1, "S": 0, "NT": 0},
+    }
+    assert first["par"] == {
+        "score": 1520,
+        "contracts": [
+            {"contract": "7NT", "declarer": "N", "tricks": 13},
+            {"contract": "7NT", "declarer": "S", "tricks": 13},
+        ],
+    }
+    assert first["played"] == {
+        "contract": "6NT",
+        "declarer": "S",
+        "tricks": 12,
+        "claimed": False,
+        "score": 990,
+    }
+    assert second["dealer"] == "E" and second["vulnerability"] == "NS"
+    assert second["par"] == {
+        "score": 2210,
+        "contracts": [
+            {"contract": "7S", "declarer": "N", "tricks": 13},
+            {"contract": "7S", "declarer": "S", "tricks": 13},
+        ],
+    }
+    assert second["played"] == {
+        "contract": "7NTX",
+        "declarer": "E",
+        "tricks": 0,
+        "claimed": False,
+        "score": 3500,
+    }
+    assert third["vulnerability"] == "EW"
+    assert third["par"] == {
+        "score": -2220,
+        "contracts": [
+            {"contract": "7NT", "declarer": "E", "tricks": 13},
+            {"contract": "7NT", "declarer": "W", "tricks": 13},
+        ],
+    }
+    assert third["played"] == {
+        "contract": None,
+        "declarer": None,
+        "tricks": None,
+        "claimed": False,
+        "score": 0,
+    }
+
+
+def test_lin_files_give_the_same_analysis(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = load_any(SMALL)[:3]
+    dump_any(records, tmp_path / "small.lin")
+    from_pbn = run_json(capsys, SMALL)
+    from_lin = run_json(capsys, tmp_path / "small.lin")
+    assert [board["table"] for board in from_lin] == [board["table"] for board in from_pbn]
+    assert [board["par"] for board in from_lin] == [board["par"] for board in from_pbn]
+
+
+def test_a_record_without_result_prints_no_played_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bare.pbn"
+    path.write_text(
+        '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'
+        "\n"
+        '[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n'
+    )
+    assert run(str(path)) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[0].startswith("Deal 1   Dealer North")
+    assert "Played" not in captured.out
+    assert "deal 2 of the file skipped" in captured.err
+    assert run(str(path), "--json") == 0
+    (board,) = json.loads(capsys.readouterr().out)
+    assert board["board"] is None and board["played"] is None
+
+
+def test_progress_counts_every_solved_deal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: list[tuple[str, int]] = []
+
+    @contextmanager
+    def recording_bar(description: str, total: int) -> Iterator[Callable[[int], None]]:
+        seen.append((description, total))
+        yield lambda count: seen.append(("advance", count))
+
+    monkeypatch.setattr(vaza.progress, "progress_bar", recording_bar)
+    assert run(str(SMALL), "--json") == 0
+    capsys.readouterr()
+    assert seen == [("analyze", 3), ("advance", 3)]
+
+
+# -- errors ----------------------------------------------------------------------------------
+
+
+def expect_failure(capsys: pytest.CaptureFixture[str], path: Path, message: str) -> None:
+    assert run(str(path)) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("vaza analyze: ")
+    assert message in captured.err
+
+
+def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    expect_failure(capsys, tmp_path / "nowhere.pbn", "nowhere.pbn: no such file")
+
+
+def test_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "boards.pbn"
+    folder.mkdir()
+    expect_failure(capsys, folder, "is a directory")
+
+
+def test_unknown_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "boards.txt"
+    path.write_text("hello")
+    expect_failure(capsys, path, "cannot tell the format of boards.txt")
+
+
+def test_a_file_with_no_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.pbn"
+    path.write_text("% PBN 2.1\n% nothing here\n")
+    expect_failure(capsys, path, "empty.pbn holds no deals")
+
+
+def test_a_file_with_only_incomplete_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "partial.pbn"
+    path.write_text('[Board "7"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n')
+    assert run(str(path)) == 1
+    captured = capsys.readouterr()
+    assert "board 7 skipped: a deal needs 13 cards" in captured.err
+    assert "partial.pbn holds no complete deal to analyse" in captured.err
+
+
+def test_a_broken_file_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.pbn"
+    path.write_text('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ"]\n')
+    expect_failure(capsys, path, "broken.pbn: ")
