@@ -89,9 +89,15 @@ def test_a_guest_plays_a_deal_with_three_robots(server: Server) -> None:
     guest.send(type="sit", table=table, seat="N")
     final = play_deal_to_the_end(guest, table, "N")
     assert final["result"] is not None
+    analysis = guest.recv_until(lambda m: m["type"] == "analysis", timeout=30)
+    assert set(analysis["table"]) == {"N", "E", "S", "W"}
+    assert "score" in analysis["par"]
     history = guest.http.get("/api/history").json()
     assert len(history) == 1
     deal = history[0]["deal"]
+    summary = guest.http.get(f"/api/deals/{deal}").json()["summary"]
+    assert summary["analysis"]["table"] == analysis["table"]
+    assert summary["record"]["hands"]["N"] and len(summary["record"]["calls"]) >= 4
     pbn = guest.http.get(f"/api/deals/{deal}/pbn").text
     assert "[Deal " in pbn and "[Auction " in pbn
     assert "md|" in guest.http.get(f"/api/deals/{deal}/lin").text

@@ -22,9 +22,10 @@ from typing import Any
 
 from vaza.app.table import SYSTEM, Actor, Event, Forbidden, TableOptions, TableState
 from vaza.bus.port import Bus
-from vaza.core.deal import make_rng
+from vaza.core.deal import Board, make_rng
 from vaza.core.errors import IllegalAction, ParseError
 from vaza.match.base import TableMatch
+from vaza.protocol.bridge import analysis_json
 from vaza.store.port import DealRow, NewEvent, Store, TableRecord, UserRecord
 
 log = logging.getLogger("vaza.tables")
@@ -105,6 +106,8 @@ class TableService:
         self._tasks: set[asyncio.Task[None]] = set()
         self.listeners: list[Callable[[Update], Awaitable[None]]] = []
         """Called in-process with every update (the WebSocket hub)."""
+        self.notices: list[Callable[[str, JSON], Awaitable[None]]] = []
+        """Called with messages for everyone at a table (a finished deal's analysis)."""
 
     # -- tables -------------------------------------------------------------------------
 
@@ -234,7 +237,26 @@ class TableService:
             await self._reload(live)
             raise
         await self._publish(live, applied)
+        for deal in finished:
+            if deal.board is not None:
+                self._spawn(self._analyse(state.id, deal.number, deal.board))
         return version
+
+    async def _analyse(self, table_id: str, number: int, board: Board) -> None:
+        """The double-dummy table and par of a finished deal, solved off the event loop, kept
+        with the deal and shown at the table (all hands are public once a deal is over)."""
+        try:
+            from vaza.analysis import analyse_board  # noqa: PLC0415 - loads the solver
+
+            loop = asyncio.get_running_loop()
+            analysis = await loop.run_in_executor(self.executor, analyse_board, board)
+            data = analysis_json(analysis)
+            await self.store.set_deal_analysis(table_id, number, data)
+            message = {"type": "analysis", "table": table_id, "number": number, **data}
+            for notice in list(self.notices):
+                await notice(table_id, message)
+        except Exception:
+            log.exception("table %s: analysis of deal %d failed", table_id, number)
 
     @staticmethod
     def _players(state: TableState) -> dict[str, int]:

@@ -15,6 +15,7 @@ from vaza.core.errors import VazaError
 from vaza.core.games.contract import DealResult
 from vaza.core.record import DealRecord
 from vaza.i18n import text
+from vaza.protocol.bridge import analysis_json
 from vaza.text import contract_text, seat_name
 
 PROGRAM = "vaza analyze"
@@ -204,8 +205,6 @@ def _contract_json(contract: Contract) -> str:
 
 def _board_json(record: DealRecord, analysis: BoardAnalysis) -> dict[str, object]:
     board = record.board
-    table = analysis.table
-    par = analysis.par
     result = _played(record)
     played: dict[str, object] | None = None
     if result is not None:
@@ -222,17 +221,6 @@ def _board_json(record: DealRecord, analysis: BoardAnalysis) -> dict[str, object
         "dealer": board.dealer.letter,
         "vulnerability": board.vulnerability.pbn,
         "deal": board.deal.to_pbn(board.dealer),
-        "table": table.as_dict(),
-        "par": {
-            "score": par.score,
-            "contracts": [
-                {
-                    "contract": _contract_json(contract),
-                    "declarer": contract.declarer.letter,
-                    "tricks": table[contract.declarer, contract.strain],
-                }
-                for contract in par.contracts
-            ],
-        },
+        **analysis_json(analysis),
         "played": played,
     }

@@ -9,9 +9,10 @@ match is scored.  Every game offers the same interface, so the server has no rul
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+from vaza.core.deal import Board
 
 JSON = dict[str, Any]
 
@@ -25,8 +26,8 @@ class FinishedDeal:
     """Contract, result, score: what a history list shows."""
     pbn: str | None = None
     lin: str | None = None
-    seats: Mapping[str, str] = field(default_factory=dict)
-    """Extra facts by seat label if any (unused by bridge)."""
+    board: Board | None = None
+    """A contract bridge deal's board, for the double-dummy analysis that follows it."""
 
 
 class Chooser(Protocol):

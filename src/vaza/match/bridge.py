@@ -231,6 +231,7 @@ class BridgeMatch:
             },
             pbn=pbn.dumps([record]),
             lin=lin.dumps([record]),
+            board=game.board,
         )
 
     def scores(self) -> JSON:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vaza.analysis.results import BoardAnalysis
 from vaza.core.calls import Call, Contract
 from vaza.core.cards import Card, Hand, Seat, Suit
 from vaza.core.errors import ParseError
@@ -171,4 +172,24 @@ def record_json(record: DealRecord) -> JSON:
         "declarer_tricks": record.declarer_tricks,
         "claimed": record.claimed,
         "passed_out": record.passed_out,
+    }
+
+
+def analysis_json(analysis: BoardAnalysis) -> JSON:
+    """The double-dummy table (tricks by declarer and strain) and par, scores from
+    North–South's side."""
+    table = analysis.table
+    return {
+        "table": table.as_dict(),
+        "par": {
+            "score": analysis.par.score,
+            "contracts": [
+                {
+                    "contract": str(contract),
+                    "declarer": contract.declarer.letter,
+                    "tricks": table[contract.declarer, contract.strain],
+                }
+                for contract in analysis.par.contracts
+            ],
+        },
     }

@@ -79,6 +79,7 @@ class Hub:
         self.clients: set[Client] = set()
         self._away_timers: dict[tuple[str, str], asyncio.TimerHandle] = {}
         tables.listeners.append(self.on_update)
+        tables.notices.append(self.to_table)
 
     async def start(self) -> None:
         await self.tables.bus.subscribe(LOBBY, self.on_lobby)
@@ -263,14 +264,17 @@ class Hub:
         }
         return sorted(names)
 
-    async def presence(self, table_id: str) -> None:
-        """Tell a table's watchers who kibitzes it now."""
-        message = _dumps(
-            {"type": "kibitzers", "table": table_id, "names": self.kibitzer_names(table_id)}
-        )
+    async def to_table(self, table_id: str, message: JSON) -> None:
+        """A message for everyone watching a table."""
+        text = _dumps(message)
         for client in list(self.clients):
             if table_id in client.tables:
-                await client.send_text(message)
+                await client.send_text(text)
+
+    async def presence(self, table_id: str) -> None:
+        """Tell a table's watchers who kibitzes it now."""
+        names = self.kibitzer_names(table_id)
+        await self.to_table(table_id, {"type": "kibitzers", "table": table_id, "names": names})
 
     def watchers(self, table_id: str) -> int:
         """Kibitzers watching a table now."""

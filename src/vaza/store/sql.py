@@ -299,6 +299,16 @@ class SqlStore:
             session.add(models.DealPlayer(deal_id=row.id, seat=seat, user_id=user_id))
         return row.id
 
+    async def set_deal_analysis(self, table_id: str, number: int, analysis: JSON) -> None:
+        query = select(models.DealArchive).where(
+            models.DealArchive.table_id == table_id, models.DealArchive.number == number
+        )
+        async with self._sessions() as session:
+            row = (await session.execute(query)).scalar_one_or_none()
+            if row is not None:
+                row.summary = {**(row.summary or {}), "analysis": analysis}
+                await session.commit()
+
     async def deal(self, deal_id: int) -> DealRow | None:
         async with self._sessions() as session:
             row = await session.get(models.DealArchive, deal_id)
