@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 run: $(STAMP)
-	$(BIN)/vaza demo
+	$(BIN)/vaza serve --data-dir data
 
 test: $(STAMP) lint typecheck pytest
 

@@ -174,3 +174,8 @@ def analyse_boards(
 def analyse_board(board: Board) -> BoardAnalysis:
     table = dd_table(board.deal)
     return BoardAnalysis(board, table, par(table, board.vulnerability, board.dealer))
+
+
+def single_threaded() -> None:
+    """Let DDS use one thread: for a background worker that must not crowd the server."""
+    _dds.SetMaxThreads(1)

@@ -13,10 +13,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,6 +107,7 @@ class TableService:
         self._tasks: set[asyncio.Task[None]] = set()
         self.listeners: list[Callable[[Update], Awaitable[None]]] = []
         """Called in-process with every update (the WebSocket hub)."""
+        self._analyser: ProcessPoolExecutor | None = None
         self.notices: list[Callable[[str, JSON], Awaitable[None]]] = []
         """Called with messages for everyone at a table (a finished deal's analysis)."""
 
@@ -246,11 +248,8 @@ class TableService:
         """The double-dummy table and par of a finished deal, solved off the event loop, kept
         with the deal and shown at the table (all hands are public once a deal is over)."""
         try:
-            from vaza.analysis import analyse_board  # noqa: PLC0415 - loads the solver
-
             loop = asyncio.get_running_loop()
-            analysis = await loop.run_in_executor(self.executor, analyse_board, board)
-            data = analysis_json(analysis)
+            data = await loop.run_in_executor(self._analysis_pool(), analyse_to_json, board)
             await self.store.set_deal_analysis(table_id, number, data)
             message = {"type": "analysis", "table": table_id, "number": number, **data}
             for notice in list(self.notices):
@@ -357,6 +356,13 @@ class TableService:
         except Exception:
             log.exception("table %s: robot turn failed", table_id)
 
+    def _analysis_pool(self) -> Executor:
+        """One worker process at low priority: solving deals uses only the CPU that serving
+        tables leaves over, and never holds the server's GIL."""
+        if self._analyser is None:
+            self._analyser = ProcessPoolExecutor(1, initializer=_analysis_worker_start)
+        return self._analyser
+
     async def mark_away(self, table_id: str, seat: str) -> None:
         await self.handle(table_id, SYSTEM, {"type": "away", "seat": seat})
 
@@ -373,6 +379,22 @@ class TableService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._analyser is not None:
+            self._analyser.shutdown(wait=False, cancel_futures=True)
+
+
+def _analysis_worker_start() -> None:
+    os.nice(10)
+    from vaza.analysis.dds import single_threaded  # noqa: PLC0415 - in the worker only
+
+    single_threaded()
+
+
+def analyse_to_json(board: Board) -> JSON:
+    """Solve a board double-dummy (in the analysis worker) and return its JSON."""
+    from vaza.analysis import analyse_board  # noqa: PLC0415 - in the worker only
+
+    return analysis_json(analyse_board(board))
 
 
 def _robot_answer(state: TableState, seat: str) -> JSON:

@@ -109,7 +109,11 @@ class Player:
         await socket_.send(json.dumps({"table": self.table, **action}))
 
 
-async def _run(tables: int, seconds: float, think: float, seed: int | None) -> JSON:
+async def _run(
+    tables: int, seconds: float, think: float, seed: int | None, url: str | None = None
+) -> JSON:
+    if url is not None:  # a server already running (another process, another machine)
+        return await _drive(url.rstrip("/"), tables, seconds, think, seed)
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
@@ -189,5 +193,7 @@ def _ms(values: list[float], quantile: float) -> float | None:
     return round(values[min(len(values) - 1, int(quantile * len(values)))] * 1000, 2)
 
 
-def run(tables: int, seconds: float, think: float, seed: int | None = None) -> JSON:
-    return asyncio.run(_run(tables, seconds, think, seed))
+def run(
+    tables: int, seconds: float, think: float, seed: int | None = None, url: str | None = None
+) -> JSON:
+    return asyncio.run(_run(tables, seconds, think, seed, url))

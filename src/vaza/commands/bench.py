@@ -44,6 +44,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="mean seconds a person takes per action (0: flat out; default 2, human pace)",
     )
     server.add_argument("--seed", type=int, default=None, help="random seed for the choices")
+    server.add_argument("--url", help="measure a server already running at this address")
     server.add_argument("--json", action="store_true", help="print JSON (always on)")
     server.set_defaults(run=run_server)
 
@@ -60,5 +61,5 @@ def run_engine(args: argparse.Namespace) -> int:
 def run_server(args: argparse.Namespace) -> int:
     from vaza.bench import server
 
-    print(json.dumps(server.run(args.tables, args.seconds, args.think, args.seed)))
+    print(json.dumps(server.run(args.tables, args.seconds, args.think, args.seed, args.url)))
     return 0

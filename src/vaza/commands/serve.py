@@ -51,5 +51,14 @@ def run(args: argparse.Namespace) -> int:
     )
     app = create_app(config)
     logging.getLogger("vaza").info("Vaza is starting: open http://%s:%d/", args.host, args.port)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    # No per-message compression: views are small, and deflating each one costs more CPU than
+    # the bandwidth it saves on a busy server.
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+    )
     return 0

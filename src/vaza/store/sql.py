@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -212,12 +212,14 @@ class SqlStore:
             batch = [await self._queue.get()]
             while not self._queue.empty() and len(batch) < _BATCH:
                 batch.append(self._queue.get_nowait())
+            requests = [request for request, _ in batch]
+            outcomes: list[int | BaseException] = []
             try:
-                async with self._sessions() as session:
-                    outcomes = [await self._stage(session, request) for request, _ in batch]
-                    await session.commit()
+                outcomes = await self._commit_all(requests)
             except Exception:
-                outcomes = [await self._append_alone(request) for request, _ in batch]
+                outcomes = []
+            if not outcomes:  # a conflict or a failure somewhere: settle each on its own
+                outcomes = [await self._append_alone(request) for request in requests]
             for (_, future), outcome in zip(batch, outcomes, strict=True):
                 if future.done():
                     continue
@@ -225,6 +227,58 @@ class SqlStore:
                     future.set_exception(outcome)
                 else:
                     future.set_result(outcome)
+
+    async def _commit_all(self, requests: list[_Append]) -> list[int | BaseException]:
+        """The whole batch in one transaction with one statement per table kind (Core,
+        executemany); returns [] and commits nothing unless every table was where its
+        append expected it."""
+        table = models.Table.__table__
+        assert isinstance(table, Table)
+        async with self.database.engine.connect() as connection:
+            transaction = await connection.begin()
+            moved = await connection.execute(
+                update(table)
+                .where(table.c.id == bindparam("b_id"), table.c.version == bindparam("b_from"))
+                .values(
+                    version=bindparam("b_to"),
+                    status=bindparam("b_status"),
+                    summary=bindparam("b_summary"),
+                ),
+                [
+                    {
+                        "b_id": r.table_id,
+                        "b_from": r.expected_version,
+                        "b_to": r.expected_version + len(r.events),
+                        "b_status": r.status,
+                        "b_summary": r.summary,
+                    }
+                    for r in requests
+                ],
+            )
+            if moved.rowcount not in (-1, len(requests)):
+                await transaction.rollback()
+                return []
+            rows = [
+                {
+                    "table_id": r.table_id,
+                    "version": r.expected_version + offset,
+                    "type": item.type,
+                    "payload": item.payload,
+                    "created_at": models.utcnow(),
+                }
+                for r in requests
+                for offset, item in enumerate(r.events, start=1)
+            ]
+            if rows:
+                await connection.execute(insert(models.TableEvent), rows)
+            if any(r.deals for r in requests):
+                async with AsyncSession(bind=connection) as session:
+                    for request in requests:
+                        for deal in request.deals:
+                            await self._add_deal(session, deal)
+                    await session.flush()
+            await transaction.commit()
+        return [r.expected_version + len(r.events) for r in requests]
 
     async def _append_alone(self, request: _Append) -> int | BaseException:
         try:
