@@ -10,7 +10,7 @@ from vaza.commands.common import positive, seed
 from vaza.core.deal import make_rng
 from vaza.core.errors import ParseError
 from vaza.match.base import TableMatch
-from vaza.match.factory import GAMES, SCORINGS, new_match
+from vaza.match.factory import DEFAULT_PLAYERS, GAMES, SCORINGS, new_match
 
 
 def _variant(text: str) -> tuple[str, Any]:
@@ -31,10 +31,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="robots play a whole match of any game",
         description="Robots play a whole match and the terminal shows each deal and the "
         "running score. Variant options are key=value, e.g. --variant honours=false "
-        "--variant vul_cycle=dealer (contract) or --variant harsh=true (Boerenbridge).",
+        "--variant vul_cycle=dealer (contract and the bridge variants), --variant "
+        "harsh=true (Boerenbridge), --variant odd_tricks_below=true (bridge-whist) or "
+        "--variant fixed_dummy=true (widow). honeymoon is two-handed bridge.",
     )
     parser.add_argument("--game", choices=GAMES, default="contract")
-    parser.add_argument("--players", type=positive, default=None, help="players (Boerenbridge)")
+    parser.add_argument(
+        "--players", type=positive, default=None, help="players (Boerenbridge; default: the game's)"
+    )
     parser.add_argument(
         "--scoring", default=None, help="scoring system (default: the game's first)"
     )
@@ -75,10 +79,12 @@ def play_match(options: Any, rng_seed: int | str | None, limit: int | None) -> d
 
 
 def final_scores(scores: dict[str, Any]) -> dict[str, int]:
-    """Each side's or player's total, whatever the game."""
+    """Each side's or player's total, whatever the game (two-handed bridge: by player, each
+    owning one of the pad's columns)."""
     totals = scores.get("totals")
     if isinstance(totals, dict):
-        return {str(k): int(v) for k, v in totals.items()}
+        owners = scores.get("players") or {}
+        return {str(owners.get(k, k)): int(v) for k, v in totals.items()}
     if isinstance(totals, list):
         return {str(player): int(total) for player, total in enumerate(totals)}
     raise ParseError("this match has no totals")
@@ -89,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
 
     scoring = args.scoring or SCORINGS[args.game][0]
     variant = dict(args.variant)
-    players = args.players or 4
+    players = args.players or DEFAULT_PLAYERS[args.game]
     if args.game == "contract" and scoring == "duplicate" and "boards" not in variant:
         variant["boards"] = args.deals or 4
     options = TableOptions.from_json(

@@ -65,13 +65,15 @@ class Call:
     """One call of the auction.  Use `Call.bid(level, strain)`, `PASS`, `DOUBLE`, `REDOUBLE`
     or `Call.parse("3NT")`."""
 
-    __slots__ = ("index", "kind", "level", "strain")
+    __slots__ = ("index", "kind", "level", "name", "strain")
     index: int
     kind: CallKind
     level: int
     """1..7 for a bid, 0 otherwise."""
     strain: Strain | None
     """The bid's strain; None for pass, double and redouble."""
+    name: str
+    """PBN spelling: ``1NT``, ``4S``, ``Pass``, ``X``, ``XX``."""
 
     @classmethod
     def _make(cls, index: int) -> Call:
@@ -81,6 +83,10 @@ class Call:
             call.kind, call.level, call.strain = CallKind.BID, index // 5 + 1, Strain(index % 5)
         else:
             call.kind, call.level, call.strain = CallKind(index - PASS_INDEX + 1), 0, None
+        if call.strain is not None:
+            call.name = f"{call.level}{call.strain.letter}"
+        else:
+            call.name = ("", "Pass", "X", "XX")[call.kind]
         return call
 
     @staticmethod
@@ -119,10 +125,7 @@ class Call:
         return f"Call.parse({str(self)!r})"
 
     def __str__(self) -> str:
-        """PBN spelling: ``1NT``, ``4S``, ``Pass``, ``X``, ``XX``."""
-        if self.strain is not None:
-            return f"{self.level}{self.strain.letter}"
-        return ("", "Pass", "X", "XX")[self.kind]
+        return self.name
 
     @property
     def symbol(self) -> str:

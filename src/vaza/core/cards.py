@@ -91,13 +91,15 @@ class Card:
     by suit first, then by rank.
     """
 
-    __slots__ = ("index", "mask", "rank", "suit")
+    __slots__ = ("index", "mask", "name", "rank", "suit")
     suit: Suit
     rank: Rank
     index: int
     """0..51: ``13 * suit + rank - 2``."""
     mask: int
     """``1 << index``: the card's bit in a hand mask."""
+    name: str
+    """PBN form: suit letter then rank letter, e.g. ``SA``, ``HT``."""
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
         return CARDS[13 * suit + rank - 2]
@@ -109,6 +111,7 @@ class Card:
         card.rank = Rank(index % 13 + 2)
         card.index = index
         card.mask = 1 << index
+        card.name = card.suit.letter + card.rank.letter
         return card
 
     @classmethod
@@ -138,8 +141,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def __str__(self) -> str:
-        """PBN form: suit letter then rank letter, e.g. ``SA``, ``HT``."""
-        return self.suit.letter + self.rank.letter
+        return self.name
 
     @property
     def symbol(self) -> str:
@@ -232,8 +234,13 @@ class Hand:
         )
 
     def __iter__(self) -> Iterator[Card]:
-        for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-            yield from self.suit(suit)
+        mask = self.mask
+        for base in (39, 26, 13, 0):  # spades down to clubs, each from the ace down
+            bits = mask >> base & SUIT_MASK
+            while bits:
+                top = bits.bit_length() - 1
+                yield CARDS[base + top]
+                bits ^= 1 << top
 
     def __len__(self) -> int:
         return self.mask.bit_count()

@@ -9,20 +9,54 @@ from vaza.match.base import TableMatch
 from vaza.match.boerenbridge_table import BoerenbridgeTableMatch, boerenbridge_options
 from vaza.match.bridge import SCORINGS as BRIDGE_SCORINGS
 from vaza.match.bridge import bridge_match
+from vaza.match.variants_table import (
+    BRIDGE_WHIST_SCORINGS,
+    HONEYMOON_SCORINGS,
+    WIDOW_SCORINGS,
+    bridge_whist_match,
+    honeymoon_match,
+    widow_match,
+)
 
-GAMES = ("contract", "boerenbridge")
+GAMES = ("contract", "boerenbridge", "bridge-whist", "widow", "honeymoon")
 SCORINGS: dict[str, tuple[str, ...]] = {
     "contract": BRIDGE_SCORINGS,
     "boerenbridge": ("boerenbridge",),
+    "bridge-whist": BRIDGE_WHIST_SCORINGS,
+    "widow": WIDOW_SCORINGS,
+    "honeymoon": HONEYMOON_SCORINGS,
+}
+"""Each game's scorings, its default first."""
+DEFAULT_PLAYERS: dict[str, int] = {
+    "contract": 4,
+    "boerenbridge": 4,
+    "bridge-whist": 4,
+    "widow": 4,
+    "honeymoon": 2,
+}
+"""How many play each game (Boerenbridge: 3 to 7, four unless chosen)."""
+_FIXED_PLAYERS = {
+    "contract": "contract bridge is played by four",
+    "bridge-whist": "Bridge-Whist is played by four",
+    "widow": "the widow game is played by four",
+    "honeymoon": "two-handed bridge is played by two (players: 2)",
 }
 
 
 def new_match(options: Any) -> TableMatch:
     """The match a table with `options` (a TableOptions) plays."""
-    if options.game == "contract":
-        if options.players != 4:
-            raise ParseError("contract bridge is played by four")
-        return bridge_match(options.scoring, dict(options.variant))
-    if options.game == "boerenbridge":
+    game = options.game
+    if game in _FIXED_PLAYERS and options.players != DEFAULT_PLAYERS[game]:
+        raise ParseError(_FIXED_PLAYERS[game])
+    variant = dict(options.variant)
+    if game == "contract":
+        return bridge_match(options.scoring, variant)
+    if game == "boerenbridge":
         return BoerenbridgeTableMatch(options.players, boerenbridge_options(options.variant))
-    raise ParseError(f"unknown game {options.game!r}")
+    if game == "bridge-whist":
+        return bridge_whist_match(options.scoring, variant)
+    if game == "widow":
+        return widow_match(options.scoring, variant)
+    if game == "honeymoon":
+        return honeymoon_match(options.scoring, variant)
+    raise ParseError(f"unknown game {game!r}")

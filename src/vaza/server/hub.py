@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from vaza.app.service import LOBBY, TableService, Update, public_event, user_topic
@@ -332,7 +332,7 @@ class _Flood(VazaError):
 
 
 def _dumps(message: JSON) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(message).decode()
 
 
 def _audience(client: Client, state: Any) -> str:

@@ -7,7 +7,7 @@ contract bridge view of the play (`table`), with the book contract and no auctio
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from vaza.core.cards import SEATS, Hand, Seat, Vulnerability
 from vaza.core.game import Proposal
@@ -59,9 +59,6 @@ def _view(game: BridgeWhistDeal, viewer: Seat | None, all_hands: bool) -> Bridge
             table = contract_views.kibitzer_view(game.play_deal, all_hands)
         else:
             table = contract_views.seat_view(game.play_deal, viewer)
-        # The play deal reached the opening lead through a stand-in auction: show none, and
-        # the book contract instead of the stand-in's.
-        table = replace(table, calls=(), contract=game.contract, result=game.result)
         hands = table.hands
     else:
         hands = tuple(  # type: ignore[assignment]
