@@ -15,7 +15,7 @@ from typing import Any
 
 from vaza.core.errors import IllegalAction, NotYourTurn, ParseError
 from vaza.match.base import FinishedDeal, TableMatch
-from vaza.match.factory import GAMES, SCORINGS, new_match
+from vaza.match.factory import DEFAULT_PLAYERS, GAMES, SCORINGS, new_match
 
 JSON = dict[str, Any]
 CHAT_LIMIT = 500
@@ -52,9 +52,12 @@ class TableOptions:
         unknown = set(data) - known
         if unknown:
             raise ParseError(f"unknown table options: {', '.join(sorted(unknown))}")
-        options = cls(**data)
-        if options.game not in GAMES:
-            raise ParseError(f"unknown game {options.game!r}; choose one of {', '.join(GAMES)}")
+        game = data.get("game", "contract")
+        if game not in GAMES:
+            raise ParseError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+        # What is not chosen follows the game: its usual number of players, its first scoring.
+        defaults = {"scoring": SCORINGS[game][0], "players": DEFAULT_PLAYERS[game]}
+        options = cls(**{**defaults, **data})
         if options.scoring not in SCORINGS[options.game]:
             choices = ", ".join(SCORINGS[options.game])
             raise ParseError(f"{options.game} is scored with one of: {choices}")
