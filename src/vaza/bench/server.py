@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
+import uvloop
 import websockets
 
 JSON = dict[str, Any]
@@ -80,7 +82,7 @@ class Player:
                     raw = await asyncio.wait_for(socket_.recv(), timeout=1)
                 except TimeoutError:
                     continue
-                message = json.loads(raw)
+                message = orjson.loads(raw)
                 if message["type"] == "error":
                     figures.errors += 1
                     self.sent_at = None
@@ -196,4 +198,6 @@ def _ms(values: list[float], quantile: float) -> float | None:
 def run(
     tables: int, seconds: float, think: float, seed: int | None = None, url: str | None = None
 ) -> JSON:
-    return asyncio.run(_run(tables, seconds, think, seed, url))
+    """Measure; the simulated clients run on uvloop so that they take less of the machine's
+    CPU from the server they measure."""
+    return uvloop.run(_run(tables, seconds, think, seed, url))
