@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
+import multiprocessing
 import os
 import random
 import secrets
+import signal
+import sys
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -108,6 +112,7 @@ class TableService:
         self.listeners: list[Callable[[Update], Awaitable[None]]] = []
         """Called in-process with every update (the WebSocket hub)."""
         self._analyser: ProcessPoolExecutor | None = None
+        self._analysis_waiting = 0
         self.notices: list[Callable[[str, JSON], Awaitable[None]]] = []
         """Called with messages for everyone at a table (a finished deal's analysis)."""
 
@@ -246,7 +251,14 @@ class TableService:
 
     async def _analyse(self, table_id: str, number: int, board: Board) -> None:
         """The double-dummy table and par of a finished deal, solved off the event loop, kept
-        with the deal and shown at the table (all hands are public once a deal is over)."""
+        with the deal and shown at the table (all hands are public once a deal is over).
+
+        At most `ANALYSIS_BACKLOG` deals wait for the solver: past that (robots racing through
+        deals) a deal goes without, rather than the server falling ever further behind."""
+        if self._analysis_waiting >= ANALYSIS_BACKLOG:
+            log.info("table %s: deal %d not analysed, the solver is busy", table_id, number)
+            return
+        self._analysis_waiting += 1
         try:
             loop = asyncio.get_running_loop()
             data = await loop.run_in_executor(self._analysis_pool(), analyse_to_json, board)
@@ -256,6 +268,8 @@ class TableService:
                 await notice(table_id, message)
         except Exception:
             log.exception("table %s: analysis of deal %d failed", table_id, number)
+        finally:
+            self._analysis_waiting -= 1
 
     @staticmethod
     def _players(state: TableState) -> dict[str, int]:
@@ -360,7 +374,11 @@ class TableService:
         """One worker process at low priority: solving deals uses only the CPU that serving
         tables leaves over, and never holds the server's GIL."""
         if self._analyser is None:
-            self._analyser = ProcessPoolExecutor(1, initializer=_analysis_worker_start)
+            self._analyser = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_analysis_worker_start,
+            )
         return self._analyser
 
     async def mark_away(self, table_id: str, seat: str) -> None:
@@ -384,10 +402,18 @@ class TableService:
 
 
 def _analysis_worker_start() -> None:
+    """A fresh process (spawned, not forked from the server) that dies with the server."""
     os.nice(10)
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
     from vaza.analysis.dds import single_threaded  # noqa: PLC0415 - in the worker only
 
     single_threaded()
+
+
+_PR_SET_PDEATHSIG = 1
+ANALYSIS_BACKLOG = 16
 
 
 def analyse_to_json(board: Board) -> JSON:
