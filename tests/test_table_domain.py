@@ -7,6 +7,7 @@ import random
 import pytest
 
 from vaza.app.table import Actor, Event, Forbidden, TableOptions, TableState
+from vaza.core.deal import Deal
 from vaza.core.errors import IllegalAction, ParseError
 
 
@@ -120,3 +121,30 @@ def test_boerenbridge_options_are_checked() -> None:
     with pytest.raises(ParseError, match="fixed hand size"):
         TableState("t", TableOptions(game="boerenbridge", scoring="boerenbridge",
                                      variant={"fixed_hand_size": 0}), None)  # fmt: skip
+
+
+def test_a_table_plays_a_given_set_of_boards() -> None:
+    rng = random.Random(11)
+    deals = {n: Deal.random(rng).to_pbn() for n in (5, 6, 7)}
+    options = TableOptions(scoring="duplicate", variant={"boards": 3, "first_board": 5})
+    state = TableState("t", options, creator=1, deals=deals)
+    for seat in state.match.seat_labels:
+        state.evolve(Event("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
+    run_robots(state, random.Random(3))
+    played = state.take_finished_deals()
+    assert [deal.number for deal in played] == [1, 2, 3]
+    for deal in played:
+        record = deal.summary["record"]
+        assert record["board"] in deals
+        assert Deal.from_pbn(deals[record["board"]]) == Deal.from_pbn(
+            "N:" + " ".join(".".join(_suits(record["hands"][s])) for s in "NESW")
+        )
+
+
+def _suits(cards: list[str]) -> list[str]:
+    return ["".join(c[1] for c in cards if c[0] == suit) for suit in "SHDC"]
+
+
+def test_a_set_of_boards_needs_duplicate_scoring() -> None:
+    with pytest.raises(ParseError, match="duplicate"):
+        TableState("t", TableOptions(scoring="rubber"), None, deals={1: Deal.random().to_pbn()})

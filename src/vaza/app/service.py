@@ -118,11 +118,18 @@ class TableService:
 
     # -- tables -------------------------------------------------------------------------
 
-    async def create(self, creator: UserRecord, options_json: JSON) -> TableRecord:
+    async def create(
+        self, creator: UserRecord, options_json: JSON, deals: dict[int, str] | None = None
+    ) -> TableRecord:
+        """A new table; `deals` (PBN deals by board number) make it play a duplicate event's
+        boards.  They go into the table's log, never into what clients are sent."""
         options = TableOptions.from_json(options_json)
         table_id = secrets.token_urlsafe(9)
-        state = TableState(table_id, options, creator.id)
-        events = [Event("created", {"options": options.to_json(), "creator": creator.id})]
+        state = TableState(table_id, options, creator.id, deals)
+        created: JSON = {"options": options.to_json(), "creator": creator.id}
+        if deals is not None:
+            created["deals"] = {str(n): text for n, text in deals.items()}
+        events = [Event("created", created)]
         if options.robots:
             events += [
                 Event("robot_in", {"seat": seat, "name": f"Robot {seat}"})
@@ -166,8 +173,15 @@ class TableService:
         events = await self.store.events(table_id)
         if not events or events[0].type != "created":
             raise ValueError(f"table {table_id} has no creation event")
-        options = TableOptions.from_json(events[0].payload["options"])
-        state = TableState(table_id, options, events[0].payload.get("creator"))
+        created = events[0].payload
+        options = TableOptions.from_json(created["options"])
+        deals = created.get("deals")
+        state = TableState(
+            table_id,
+            options,
+            created.get("creator"),
+            None if deals is None else {int(n): text for n, text in deals.items()},
+        )
         for stored in events:
             state.evolve(Event(stored.type, stored.payload))
         state.take_finished_deals()  # archived when they happened
@@ -444,6 +458,8 @@ def public_event(match: TableMatch, kind: str, payload: JSON) -> JSON:
     where they belong; an action is described as the match says everyone may learn of it."""
     if kind == "deal":
         return {"type": "deal", "number": payload.get("number")}
+    if kind == "created":  # may hold a duplicate event's boards
+        return {"type": "created"}
     if kind in ("invited", "chat"):
         return {"type": kind}
     if kind == "act":

@@ -111,11 +111,18 @@ class Event:
 
 
 class TableState:
-    def __init__(self, table_id: str, options: TableOptions, creator: int | None) -> None:
+    def __init__(
+        self,
+        table_id: str,
+        options: TableOptions,
+        creator: int | None,
+        deals: dict[int, str] | None = None,
+    ) -> None:
+        """`deals`: the private set of boards of a duplicate event's table (never shown)."""
         self.id = table_id
         self.options = options
         self.creator = creator
-        self.match: TableMatch = new_match(options)
+        self.match: TableMatch = new_match(options, deals)
         self.occupants: dict[str, Occupant | None] = dict.fromkeys(self.match.seat_labels)
         self.version = 0
         self.finished = False

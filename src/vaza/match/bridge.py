@@ -54,12 +54,15 @@ class DuplicateScorer:
     the board's duplicate score, totalled per side.  `boards` deals, or unending if None."""
 
     boards: int | None = None
+    first: int = 1
+    """The first board's number (a table may play boards 5–8 of an event)."""
     name: str = "duplicate"
     lines: list[JSON] = field(default_factory=list)
     totals: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
 
     def next_board(self, number: int) -> tuple[Seat, Vulnerability, int | None]:
-        return board_dealer(number), board_vulnerability(number), number
+        board = self.first + number - 1
+        return board_dealer(board), board_vulnerability(board), board
 
     def add(self, board: Board, result: DealResult) -> JSON:
         score = 0
@@ -123,8 +126,11 @@ class BridgeMatch:
     game = "contract"
     seat_labels = LABELS
 
-    def __init__(self, scorer: BridgeScorer) -> None:
+    def __init__(self, scorer: BridgeScorer, boards: dict[int, Deal] | None = None) -> None:
         self.scorer = scorer
+        self.boards = boards
+        """A set of boards to play (a duplicate event's), by board number; None: deal at
+        random.  Kept out of the table's options, which every client sees."""
         self.current: ContractDeal | None = None
         self._deals = 0
         self._robot = SimpleRobot()
@@ -134,7 +140,12 @@ class BridgeMatch:
     def setup_deal(self, rng: random.Random) -> JSON:
         number = self._deals + 1
         dealer, vulnerability, board_number = self.scorer.next_board(number)
-        deal = Deal.random(rng)
+        if self.boards is not None:
+            if board_number not in self.boards:
+                raise IllegalAction(f"board {board_number} is not in this table's set")
+            deal = self.boards[board_number]
+        else:
+            deal = Deal.random(rng)
         return {
             "number": number,
             "board": board_number,
@@ -238,17 +249,28 @@ class BridgeMatch:
         return self.scorer.to_json()
 
 
-def bridge_match(scoring: str, options: JSON) -> BridgeMatch:
+def bridge_match(scoring: str, options: JSON, deals: dict[int, str] | None = None) -> BridgeMatch:
     """A contract bridge match; `options` are the scoring system's (see `pad_rules`), or
-    `boards` (a number of duplicate boards) for duplicate."""
+    for duplicate `boards` (how many) and `first_board`.  `deals` (PBN deals by board number,
+    a duplicate event's set) replace random deals."""
     if scoring == "duplicate":
         boards = options.get("boards")
+        first = options.get("first_board", 1)
         if boards is not None and (not isinstance(boards, int) or boards < 1):
             raise ParseError("boards is a whole number of at least 1")
-        unknown = set(options) - {"boards"}
+        if not isinstance(first, int) or first < 1:
+            raise ParseError("first_board is a board number, from 1")
+        unknown = set(options) - {"boards", "first_board"}
         if unknown:
             raise ParseError(f"unknown duplicate options: {', '.join(sorted(unknown))}")
-        return BridgeMatch(DuplicateScorer(boards=boards))
+        board_set = None
+        if deals is not None:
+            board_set = {
+                int(n): Deal.from_pbn(text).require_complete() for n, text in deals.items()
+            }
+        return BridgeMatch(DuplicateScorer(boards=boards, first=first), board_set)
+    if deals is not None:
+        raise ParseError("a set of boards is played with duplicate scoring")
     if scoring not in PAD_SYSTEMS:
         raise ParseError(f"unknown scoring for contract bridge: {scoring}")
     try:

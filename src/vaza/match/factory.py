@@ -43,14 +43,17 @@ _FIXED_PLAYERS = {
 }
 
 
-def new_match(options: Any) -> TableMatch:
-    """The match a table with `options` (a TableOptions) plays."""
+def new_match(options: Any, deals: dict[int, str] | None = None) -> TableMatch:
+    """The match a table with `options` (a TableOptions) plays; `deals` is a private set of
+    boards (PBN deals by board number) for a duplicate event's table."""
     game = options.game
     if game in _FIXED_PLAYERS and options.players != DEFAULT_PLAYERS[game]:
         raise ParseError(_FIXED_PLAYERS[game])
     variant = dict(options.variant)
+    if deals is not None and game != "contract":
+        raise ParseError("sets of boards are for contract bridge")
     if game == "contract":
-        return bridge_match(options.scoring, variant)
+        return bridge_match(options.scoring, variant, deals)
     if game == "boerenbridge":
         return BoerenbridgeTableMatch(options.players, boerenbridge_options(options.variant))
     if game == "bridge-whist":
