@@ -27,10 +27,18 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, data_dir: Path, port: int | None = None, away_after: float = 1.0) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        away_after: float = 1.0,
+        extra: tuple[str, ...] = (),
+    ) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
         self.away_after = away_after
+        self.extra = extra
+        """More `vaza serve` options (a --db, a --bus ...)."""
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
 
@@ -43,6 +51,7 @@ class Server:
         command = [
             sys.executable, "-m", "vaza.cli", "serve", "--port", str(self.port),
             "--data-dir", str(self.data_dir), "--away-after", str(self.away_after),
+            *self.extra,
         ]  # fmt: skip
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(

@@ -25,16 +25,22 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from vaza.app.table import SYSTEM, Actor, Event, Forbidden, TableOptions, TableState
+from vaza.app.table import Actor, Event, Forbidden, TableOptions, TableState
 from vaza.bus.port import Bus
 from vaza.core.deal import Board, make_rng
-from vaza.core.errors import IllegalAction, ParseError
+from vaza.core.errors import IllegalAction, ParseError, VazaError
 from vaza.match.base import TableMatch
 from vaza.protocol.bridge import analysis_json
-from vaza.store.port import DealRow, NewEvent, Store, TableRecord, UserRecord
+from vaza.store.port import ConflictError, DealRow, NewEvent, Store, TableRecord, UserRecord
 
 log = logging.getLogger("vaza.tables")
 JSON = dict[str, Any]
+
+
+class TableMoved(VazaError):
+    """The table is served by another process now; the command may be sent again."""
+
+    code = "unavailable"
 
 
 @dataclass
@@ -115,6 +121,10 @@ class TableService:
         self._analysis_waiting = 0
         self.notices: list[Callable[[str, JSON], Awaitable[None]]] = []
         """Called with messages for everyone at a table (a finished deal's analysis)."""
+        self.committed: list[Callable[[str, int, list[Event]], Awaitable[None]]] = []
+        """Called after each commit with the table, its version before, and the new events."""
+        self.lost: list[Callable[[str], Awaitable[None]]] = []
+        """Called when another writer took a table (its append was refused)."""
 
     # -- tables -------------------------------------------------------------------------
 
@@ -161,10 +171,21 @@ class TableService:
         async with lock:
             live = self.tables.get(table_id)
             if live is None:
-                live = await self._load(table_id)
+                live = await self.load(table_id)
                 self.tables[table_id] = live
         self._schedule(table_id)
         return live
+
+    async def load(self, table_id: str) -> LiveTable:
+        """A table rebuilt from its log (not registered as served here)."""
+        return await self._load(table_id)
+
+    def drop(self, table_id: str) -> None:
+        """Stop serving a table (another process has it now)."""
+        live = self.tables.pop(table_id, None)
+        if live is not None:
+            for timer in live.timers.values():
+                timer.cancel()
 
     async def _load(self, table_id: str) -> LiveTable:
         record = await self.store.table(table_id)
@@ -253,10 +274,19 @@ class TableService:
                 summary=state.summary(),
                 deals=deals,
             )
+        except ConflictError:
+            # Another process wrote this table's log: it serves the table now, not us.
+            log.warning("table %s: another writer appended first; dropping it", state.id)
+            self.drop(state.id)
+            for lost in list(self.lost):
+                await lost(state.id)
+            raise TableMoved("the table moved to another server; try again") from None
         except Exception:
             log.exception("table %s: could not append; reloading from the log", state.id)
             await self._reload(live)
             raise
+        for committed in list(self.committed):
+            await committed(state.id, before, applied)
         await self._publish(live, applied)
         for deal in finished:
             if deal.board is not None:
@@ -394,12 +424,6 @@ class TableService:
                 initializer=_analysis_worker_start,
             )
         return self._analyser
-
-    async def mark_away(self, table_id: str, seat: str) -> None:
-        await self.handle(table_id, SYSTEM, {"type": "away", "seat": seat})
-
-    async def mark_back(self, table_id: str, seat: str) -> None:
-        await self.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
 
     async def close(self) -> None:
         for live in self.tables.values():

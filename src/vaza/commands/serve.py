@@ -23,6 +23,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="SQLAlchemy async URL, e.g. postgresql+asyncpg://… (default: SQLite in --data-dir)",
     )
     parser.add_argument(
+        "--bus",
+        help="redis://host:port to share tables with other server processes (default: alone)",
+    )
+    parser.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=10.0,
+        help="with --bus: how long a dead process's tables wait before another takes them",
+    )
+    parser.add_argument(
         "--data-dir", type=Path, default=Path("data"), help="where the database lives (./data)"
     )
     parser.add_argument(
@@ -46,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     config = ServerConfig(
         data_dir=args.data_dir,
         db_url=args.db,
+        bus_url=args.bus,
+        lease_seconds=args.lease_seconds,
         away_after=args.away_after,
         secure_cookies=args.secure_cookies,
     )

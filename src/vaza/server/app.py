@@ -21,9 +21,13 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import BaseModel, Field
 
 from vaza import __version__
+from vaza.app.cluster import Cluster
 from vaza.app.service import TableService
 from vaza.app.users import AccountError, UserService
+from vaza.bus.leases import LEASE_SECONDS, Leases, LocalLeases, RedisLeases, process_id
 from vaza.bus.memory import MemoryBus
+from vaza.bus.port import Bus
+from vaza.bus.redis import RedisBus
 from vaza.core.errors import VazaError
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import add, close, new_sheet
@@ -41,6 +45,10 @@ COOKIE = "vaza_session"
 class ServerConfig:
     data_dir: Path = Path("data")
     db_url: str | None = None
+    bus_url: str | None = None
+    """``redis://…`` to share tables between processes; None: this process alone."""
+    lease_seconds: float = LEASE_SECONDS
+    """How long a dead process's tables wait before another process takes them."""
     secret: str | None = None
     away_after: float = 60.0
     """Seconds a player who left keeps the seat before a robot plays for them."""
@@ -70,6 +78,17 @@ def _secret(config: ServerConfig) -> str:
     return path.read_text().strip()
 
 
+def open_bus(url: str | None, lease_seconds: float = LEASE_SECONDS) -> tuple[Bus, Leases]:
+    """The bus and the table leases for a URL: in-process by default, Redis to run several
+    server processes (on one machine or many) over one club."""
+    if url is None or url.startswith("memory:"):
+        return MemoryBus(), LocalLeases()
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        bus = RedisBus(url)
+        return bus, RedisLeases(bus.redis, process_id(), lease_seconds, bus.prefix)
+    raise ValueError(f"unknown bus URL {url!r}: use redis://host:port or leave it out")
+
+
 def can_view(user: UserRecord | None, table: TableRecord, invite: str | None) -> bool:
     """Public tables are open; a private one only to its creator, its invitees (by the link)
     and those holding the invitation link."""
@@ -86,20 +105,22 @@ def create_app(config: ServerConfig) -> FastAPI:
         config.data_dir.mkdir(parents=True, exist_ok=True)
         database = await open_database(config.db_url or default_url(config.data_dir))
         store = SqlStore(database)
-        bus = MemoryBus()
+        bus, leases = open_bus(config.bus_url, config.lease_seconds)
         tables = TableService(store, bus, away_after=config.away_after)
-        hub = Hub(tables, can_view, store.user_by_name, config.away_after)
+        cluster = Cluster(tables, bus, leases)
+        hub = Hub(cluster, can_view, store.user_by_name, config.away_after)
         await hub.start()
         app.state.services = Services(
             database, store, UserService(store), tables, hub, URLSafeSerializer(_secret(config))
         )
-        resumed = await tables.resume_all()
-        log.info("%d unfinished tables resumed", resumed)
+        await cluster.start()
+        log.info("serving %d tables (process %s)", len(tables.tables), cluster.me)
         app.state.ready = True
         try:
             yield
         finally:
             app.state.ready = False
+            await cluster.close()
             await tables.close()
             await store.close()
             await bus.close()
@@ -259,7 +280,7 @@ def _routes(app: FastAPI) -> None:
     async def create_table(
         body: dict[str, Any], user: User, svc: Svc, request: Request
     ) -> dict[str, Any]:
-        record = await svc.tables.create(user, body)
+        record = await svc.hub.tables.create(user, body)
         base = str(request.base_url).rstrip("/")
         return {
             "table": record.id,

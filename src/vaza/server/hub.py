@@ -19,8 +19,9 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from vaza.app.cluster import Cluster
 from vaza.app.service import LOBBY, TableService, Update, public_event, user_topic
-from vaza.app.table import Actor, Forbidden
+from vaza.app.table import SYSTEM, Actor, Forbidden
 from vaza.core.errors import VazaError
 from vaza.server import messages
 from vaza.store.port import TableRecord, UserRecord
@@ -67,7 +68,7 @@ class Client:
 class Hub:
     def __init__(
         self,
-        tables: TableService,
+        tables: Cluster,
         can_view: Callable[[UserRecord | None, TableRecord, str | None], bool],
         find_user: Callable[[str], Awaitable[UserRecord | None]],
         away_after: float,
@@ -78,8 +79,8 @@ class Hub:
         self.away_after = away_after
         self.clients: set[Client] = set()
         self._away_timers: dict[tuple[str, str], asyncio.TimerHandle] = {}
-        tables.listeners.append(self.on_update)
-        tables.notices.append(self.to_table)
+        tables.service.listeners.append(self.on_update)
+        tables.service.notices.append(self.to_table)
 
     async def start(self) -> None:
         await self.tables.bus.subscribe(LOBBY, self.on_lobby)
@@ -147,7 +148,7 @@ class Hub:
     async def hello(
         self, client: Client, table_id: str, invite: str | None, since: int | None
     ) -> None:
-        live = await self.tables.live(table_id)
+        live = await self.tables.watch(table_id)
         if not self.can_view(client.user, live.record, invite):
             raise Forbidden("this table is private: you need its invitation link")
         state = live.state
@@ -160,7 +161,7 @@ class Hub:
             self._cancel_away(table_id, seat)
             occupant = state.occupants[seat]
             if occupant is not None and occupant.away:
-                await self.tables.mark_back(table_id, seat)
+                await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
         await client.send(await self.snapshot(table_id, audience, since))
         await self.presence(table_id)
 
@@ -190,9 +191,9 @@ class Hub:
     # -- outgoing -----------------------------------------------------------------------
 
     async def snapshot(self, table_id: str, audience: str, since: int | None) -> JSON:
-        live = await self.tables.live(table_id)
+        live = await self.tables.watch(table_id)
         state = live.state
-        views = self.tables.views(state)
+        views = TableService.views(state)
         message: JSON = {
             "type": "snapshot",
             "table": table_id,
@@ -213,7 +214,7 @@ class Hub:
 
     async def on_update(self, update: Update) -> None:
         """Send each watching client its audience's message (serialised once per audience)."""
-        live = self.tables.tables.get(update.table_id)
+        live = self.tables.state_of(update.table_id)
         if live is None:
             return
         occupants = _occupants(live.state)
@@ -254,7 +255,7 @@ class Hub:
 
     def kibitzer_names(self, table_id: str) -> list[str]:
         """Who watches a table without a seat (each name once)."""
-        live = self.tables.tables.get(table_id)
+        live = self.tables.state_of(table_id)
         if live is None:
             return []
         names = {
@@ -278,7 +279,7 @@ class Hub:
 
     def watchers(self, table_id: str) -> int:
         """Kibitzers watching a table now."""
-        live = self.tables.tables.get(table_id)
+        live = self.tables.state_of(table_id)
         if live is None:
             return 0
         return sum(
@@ -293,7 +294,7 @@ class Hub:
         """A seated player left: after the grace time, a robot plays for them."""
         if client.user is None:
             return
-        live = self.tables.tables.get(table_id)
+        live = self.tables.state_of(table_id)
         if live is None:
             return
         seat = live.state.seat_of(client.user.id)
@@ -317,7 +318,7 @@ class Hub:
         if user is not None and self._still_here(user.id, table_id):
             return
         try:
-            await self.tables.mark_away(table_id, seat)
+            await self.tables.handle(table_id, SYSTEM, {"type": "away", "seat": seat})
         except VazaError:
             log.exception("could not mark %s away at %s", seat, table_id)
 

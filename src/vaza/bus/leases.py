@@ -1,0 +1,129 @@
+"""Table ownership: one process at a time serves a table, through a lease that expires.
+
+The owner renews its leases every few seconds; when it dies, its leases run out and another
+process takes the table and resumes it from its event log.  Two owners at once cannot corrupt a
+table: the store appends only at the version a writer expects, so a stale owner's append is
+refused and it drops the table.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from typing import Protocol
+
+from redis.asyncio import Redis
+
+LEASE_SECONDS = 10.0
+"""How long a lease lasts without renewal: also how long a dead owner's tables wait."""
+
+_RENEW = """
+local held = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+    table.insert(held, key)
+  end
+end
+return held
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def process_id() -> str:
+    return secrets.token_hex(6)
+
+
+class Leases(Protocol):
+    owner_id: str
+    seconds: float
+
+    async def acquire(self, table_id: str) -> bool:
+        """Take the table's lease if it is free (or already ours); True if we hold it."""
+        ...
+
+    async def owner(self, table_id: str) -> str | None: ...
+
+    async def owners(self, table_ids: list[str]) -> dict[str, str | None]: ...
+
+    async def renew(self, table_ids: Iterable[str]) -> set[str]:
+        """Extend our leases; returns the tables still ours (the others were lost)."""
+        ...
+
+    async def release(self, table_id: str) -> None: ...
+
+
+class LocalLeases:
+    """One process serves every table (the default, with the in-process bus)."""
+
+    def __init__(self) -> None:
+        self.owner_id = "local"
+        self.seconds = LEASE_SECONDS
+
+    async def acquire(self, table_id: str) -> bool:
+        return True
+
+    async def owner(self, table_id: str) -> str | None:
+        return self.owner_id
+
+    async def owners(self, table_ids: list[str]) -> dict[str, str | None]:
+        return dict.fromkeys(table_ids, self.owner_id)
+
+    async def renew(self, table_ids: Iterable[str]) -> set[str]:
+        return set(table_ids)
+
+    async def release(self, table_id: str) -> None:
+        return None
+
+
+class RedisLeases:
+    """Leases as Redis keys with an expiry: SET NX to take, a script to renew only our own."""
+
+    def __init__(
+        self, redis: Redis, owner_id: str, seconds: float = LEASE_SECONDS, prefix: str = "vaza:"
+    ) -> None:
+        self.redis = redis
+        self.owner_id = owner_id
+        self.ttl_ms = int(seconds * 1000)
+        self.seconds = seconds
+        self.prefix = f"{prefix}lease:"
+
+    def _key(self, table_id: str) -> str:
+        return self.prefix + table_id
+
+    async def acquire(self, table_id: str) -> bool:
+        key = self._key(table_id)
+        if await self.redis.set(key, self.owner_id, nx=True, px=self.ttl_ms):
+            return True
+        return await self.owner(table_id) == self.owner_id
+
+    async def owner(self, table_id: str) -> str | None:
+        value = await self.redis.get(self._key(table_id))
+        if value is None:
+            return None
+        return value.decode() if isinstance(value, bytes) else str(value)
+
+    async def owners(self, table_ids: list[str]) -> dict[str, str | None]:
+        if not table_ids:
+            return {}
+        values = await self.redis.mget([self._key(table_id) for table_id in table_ids])
+        return {
+            table_id: None
+            if value is None
+            else (value.decode() if isinstance(value, bytes) else str(value))
+            for table_id, value in zip(table_ids, values, strict=True)
+        }
+
+    async def renew(self, table_ids: Iterable[str]) -> set[str]:
+        keys = [self._key(table_id) for table_id in table_ids]
+        if not keys:
+            return set()
+        held = await self.redis.eval(_RENEW, len(keys), *keys, self.owner_id, self.ttl_ms)
+        skip = len(self.prefix)
+        return {(k.decode() if isinstance(k, bytes) else str(k))[skip:] for k in held}
+
+    async def release(self, table_id: str) -> None:
+        await self.redis.eval(_RELEASE, 1, self._key(table_id), self.owner_id)
