@@ -7,14 +7,29 @@ from collections.abc import Iterator
 
 import pytest
 
+import pgdb
 from serverkit import Client, Server, running_server
 from vaza.core import CARDS
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running_server(tmp_path_factory.mktemp("server")) as running:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """The whole suite runs against the embedded SQLite and against PostgreSQL."""
+    if request.param == "sqlite":
+        with running_server(tmp_path_factory.mktemp("server")) as running:
+            yield running
+        return
+    name = pgdb.create()
+    url = f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}"
+    running = Server(tmp_path_factory.mktemp("server-pg"), extra=("--db", url))
+    running.start()
+    try:
         yield running
+    finally:
+        running.stop()
+        pgdb.drop(name)
 
 
 def view_cards(view: dict[str, object], seat: str) -> set[str]:
