@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
+from fastapi import Path as FastApiPath
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -32,6 +33,7 @@ from vaza.core.errors import VazaError
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import add, close, new_sheet
 from vaza.scoring.systems import pad_rules
+from vaza.server.guard import RateLimiter, csrf_guard
 from vaza.server.hub import Hub
 from vaza.store.db import Database, default_url, open_database
 from vaza.store.port import TableRecord, UserRecord
@@ -47,6 +49,8 @@ class ServerConfig:
     db_url: str | None = None
     bus_url: str | None = None
     """``redis://…`` to share tables between processes; None: this process alone."""
+    login_attempts: int = 10
+    """Log-ins and registrations per minute from one address, and for one name."""
     lease_seconds: float = LEASE_SECONDS
     """How long a dead process's tables wait before another process takes them."""
     secret: str | None = None
@@ -127,7 +131,9 @@ def create_app(config: ServerConfig) -> FastAPI:
             await database.close()
 
     app = FastAPI(title="Vaza", version=__version__, lifespan=lifespan)
+    app.middleware("http")(csrf_guard)
     app.state.ready = False
+    app.state.logins = RateLimiter(config.login_attempts, 60.0)
     app.state.config = config
     _routes(app)
     return app
@@ -165,6 +171,7 @@ async def required_user(
 
 
 Svc = Annotated[Services, Depends(services)]
+DealId = Annotated[int, FastApiPath(ge=1, le=2**31 - 1)]
 User = Annotated[UserRecord, Depends(required_user)]
 MaybeUser = Annotated[UserRecord | None, Depends(current_user)]
 
@@ -227,14 +234,31 @@ def _routes(app: FastAPI) -> None:
             {"ok": ready, "version": __version__}, status_code=200 if ready else 503
         )
 
+    def _limit(request: Request, name: str) -> None:
+        limiter: RateLimiter = request.app.state.logins
+        address = request.client.host if request.client else "?"
+        if not limiter.allow(f"ip:{address}", f"name:{name.casefold()}"):
+            wait = limiter.retry_after(f"ip:{address}") or limiter.retry_after(f"name:{name}")
+            raise HTTPException(
+                429,
+                "too many attempts; wait a minute and try again",
+                headers={"Retry-After": str(wait or 60)},
+            )
+
     @app.post("/api/register")
-    async def register(body: Credentials, response: Response, svc: Svc) -> dict[str, Any]:
+    async def register(
+        body: Credentials, request: Request, response: Response, svc: Svc
+    ) -> dict[str, Any]:
+        _limit(request, body.name)
         user = await svc.users.register(body.name, body.password, body.language)
         await _log_in(svc, response, user, secure)
         return _me(user)
 
     @app.post("/api/login")
-    async def login(body: Credentials, response: Response, svc: Svc) -> dict[str, Any]:
+    async def login(
+        body: Credentials, request: Request, response: Response, svc: Svc
+    ) -> dict[str, Any]:
+        _limit(request, body.name)
         try:
             user = await svc.users.login(body.name, body.password)
         except AccountError as error:
@@ -301,7 +325,9 @@ def _routes(app: FastAPI) -> None:
         return info
 
     @app.get("/api/history")
-    async def history(user: User, svc: Svc, offset: int = 0) -> list[dict[str, Any]]:
+    async def history(
+        user: User, svc: Svc, offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0
+    ) -> list[dict[str, Any]]:
         rows = await svc.store.deals_of_user(user.id, limit=50, offset=max(0, offset))
         return [
             {"deal": r.id, "table": r.table_id, "number": r.number, "game": r.game,
@@ -320,13 +346,13 @@ def _routes(app: FastAPI) -> None:
         return row
 
     @app.get("/api/deals/{deal_id}")
-    async def deal(deal_id: int, svc: Svc, user: MaybeUser) -> dict[str, Any]:
+    async def deal(deal_id: DealId, svc: Svc, user: MaybeUser) -> dict[str, Any]:
         row = await _deal_for(deal_id, user, svc)
         return {"deal": row.id, "table": row.table_id, "number": row.number, "game": row.game,
                 "summary": row.summary, "players": row.players}  # fmt: skip
 
     @app.get("/api/deals/{deal_id}/pbn", response_class=PlainTextResponse)
-    async def deal_pbn(deal_id: int, svc: Svc, user: MaybeUser) -> PlainTextResponse:
+    async def deal_pbn(deal_id: DealId, svc: Svc, user: MaybeUser) -> PlainTextResponse:
         row = await _deal_for(deal_id, user, svc)
         return PlainTextResponse(
             row.pbn or "",
@@ -335,7 +361,7 @@ def _routes(app: FastAPI) -> None:
         )
 
     @app.get("/api/deals/{deal_id}/lin", response_class=PlainTextResponse)
-    async def deal_lin(deal_id: int, svc: Svc, user: MaybeUser) -> PlainTextResponse:
+    async def deal_lin(deal_id: DealId, svc: Svc, user: MaybeUser) -> PlainTextResponse:
         row = await _deal_for(deal_id, user, svc)
         return PlainTextResponse(
             row.lin or "",
