@@ -30,10 +30,11 @@ def database() -> Iterator[str]:
 
 def cluster(tmp_path: Path, database: str, count: int = 2) -> list[Server]:
     bus = f"redis://127.0.0.1:6379/0#{secrets.token_hex(4)}"
+    secret = secrets.token_urlsafe(32)
     servers = [
         Server(
             tmp_path / f"p{i}",
-            extra=("--db", database, "--bus", bus, "--lease-seconds", LEASE),
+            extra=("--db", database, "--bus", bus, "--lease-seconds", LEASE, "--secret", secret),
         )
         for i in range(count)
     ]

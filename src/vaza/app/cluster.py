@@ -21,7 +21,15 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from vaza.app.service import JSON, LiveTable, TableService, Update, public_event, table_topic
+from vaza.app.service import (
+    JSON,
+    LiveTable,
+    TableService,
+    Update,
+    new_table_id,
+    public_event,
+    table_topic,
+)
 from vaza.app.table import Actor, Event
 from vaza.bus.leases import Leases, LocalLeases
 from vaza.bus.port import Bus
@@ -56,6 +64,7 @@ class Cluster:
         self.replicas: dict[str, LiveTable] = {}
         self._subscriptions: dict[str, Callable[[], Awaitable[None]]] = {}
         self._replies: dict[str, asyncio.Future[JSON]] = {}
+        self._watching: dict[str, asyncio.Lock] = {}
         self._loops: list[asyncio.Task[None]] = []
         if self.distributed:
             service.committed.append(self._broadcast)
@@ -100,22 +109,30 @@ class Cluster:
         live = self.state_of(table_id)
         if live is not None:
             return live
-        if await self._take(table_id):
-            return await self.service.live(table_id)
-        replica = await self.service.load(table_id)
-        self.replicas[table_id] = replica
-        self._subscriptions[table_id] = await self.bus.subscribe(
-            table_topic(table_id), self._on_events
-        )
-        return replica
+        async with self._watching.setdefault(table_id, asyncio.Lock()):
+            live = self.state_of(table_id)  # another client here may have just loaded it
+            if live is not None:
+                return live
+            if await self._take(table_id):
+                return await self.service.live(table_id)
+            # Subscribe before reading the log, so no event falls between the two: one that
+            # arrives early finds the replica's version ahead, and is skipped.
+            self._subscriptions[table_id] = await self.bus.subscribe(
+                table_topic(table_id), self._on_events
+            )
+            replica = await self.service.load(table_id)
+            self.replicas[table_id] = replica
+            return replica
 
     async def create(
         self, creator: UserRecord, options: JSON, deals: dict[int, str] | None = None
     ) -> TableRecord:
-        """A new table, served by this process."""
-        record = await self.service.create(creator, options, deals)
-        await self.leases.acquire(record.id)
-        return record
+        """A new table, served by this process: its lease is taken first, so no other process
+        can adopt it before it exists."""
+        table_id = new_table_id()
+        if not await self.leases.acquire(table_id):
+            raise Unavailable("could not create the table; try again")
+        return await self.service.create(creator, options, deals, table_id)
 
     async def handle(self, table_id: str, actor: Actor, command: JSON) -> int:
         """Apply a command here if this process serves the table (or may take it), else at
@@ -166,6 +183,10 @@ class Cluster:
         return int(reply["version"])
 
     async def _on_command(self, message: JSON) -> None:
+        """Each forwarded command in its own task: commands for different tables run at once."""
+        self.service._spawn(self._answer(message))
+
+    async def _answer(self, message: JSON) -> None:
         user_id, name, robot_seat, system = message["actor"]
         actor = Actor(user_id, name, robot_seat, system)
         reply: JSON = {"request": message["request"]}
@@ -219,6 +240,8 @@ class Cluster:
 
     async def _apply_to_replica(self, replica: LiveTable, before: int, events: list[Event]) -> None:
         state = replica.state
+        if before + len(events) <= state.version:
+            return  # already in the replica (it was read from the log after this was sent)
         if state.version != before:  # a gap (a message lost, a reconnect): read the log
             fresh = await self.service.load(state.id)
             replica.state, replica.record = fresh.state, fresh.record

@@ -86,6 +86,10 @@ class AudienceViews:
         return view
 
 
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
 def table_topic(table_id: str) -> str:
     return f"table:{table_id}"
 
@@ -129,12 +133,16 @@ class TableService:
     # -- tables -------------------------------------------------------------------------
 
     async def create(
-        self, creator: UserRecord, options_json: JSON, deals: dict[int, str] | None = None
+        self,
+        creator: UserRecord,
+        options_json: JSON,
+        deals: dict[int, str] | None = None,
+        table_id: str | None = None,
     ) -> TableRecord:
         """A new table; `deals` (PBN deals by board number) make it play a duplicate event's
         boards.  They go into the table's log, never into what clients are sent."""
         options = TableOptions.from_json(options_json)
-        table_id = secrets.token_urlsafe(9)
+        table_id = table_id or new_table_id()
         state = TableState(table_id, options, creator.id, deals)
         created: JSON = {"options": options.to_json(), "creator": creator.id}
         if deals is not None:

@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import httpx
 import orjson
 import uvloop
@@ -38,6 +40,7 @@ class Figures:
     actions: int = 0
     errors: int = 0
     deals: int = 0
+    last_error: str | None = None
 
 
 def _free_port() -> int:
@@ -85,6 +88,7 @@ class Player:
                 message = orjson.loads(raw)
                 if message["type"] == "error":
                     figures.errors += 1
+                    figures.last_error = str(message.get("message"))
                     self.sent_at = None
                     continue
                 if message["type"] != "update":
@@ -115,27 +119,93 @@ async def _run(
     tables: int, seconds: float, think: float, seed: int | None, url: str | None = None
 ) -> JSON:
     if url is not None:  # a server already running (another process, another machine)
-        return await _drive(url.rstrip("/"), tables, seconds, think, seed)
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
+        return await _drive([url.rstrip("/")], tables, seconds, think, seed)
     with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
-        log = Path(data_dir) / "server.log"
-        command = [sys.executable, "-m", "vaza.cli", "serve", "--port", str(port),
-                   "--data-dir", data_dir, "--away-after", "600"]  # fmt: skip
-        with log.open("wb") as out:
-            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        servers = await _start_servers(Path(data_dir), 1, ())
         try:
-            await _wait_ready(url, process)
-            return await _drive(url, tables, seconds, think, seed)
+            figures = await _drive([u for u, _ in servers], tables, seconds, think, seed)
         finally:
-            process.terminate()
+            _stop_servers(servers)
+    return figures
+
+
+async def _run_cluster(
+    processes: int, tables: int, seconds: float, think: float, seed: int | None, pg: str, redis: str
+) -> JSON:
+    """Several server processes over one PostgreSQL database (made for the run) and Redis."""
+    database = f"vaza_bench_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(pg)
+    try:
+        await admin.execute(f'CREATE DATABASE "{database}"')
+    finally:
+        await admin.close()
+    base = pg.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
+    options = (
+        "--db", f"{base}/{database}", "--bus", f"{redis}#{database}",
+        "--secret", secrets.token_urlsafe(32),
+    )  # fmt: skip
+    try:
+        with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
+            servers = await _start_servers(Path(data_dir), processes, options)
             try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+                figures = await _drive([u for u, _ in servers], tables, seconds, think, seed)
+                figures["benchmark"] = "cluster"
+                figures["processes"] = processes
+                figures["rss_mb"] = [_rss_mb(process) for _, process in servers]
+            finally:
+                _stop_servers(servers)
+    finally:
+        admin = await asyncpg.connect(pg)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        finally:
+            await admin.close()
+    return figures
 
 
-async def _drive(url: str, tables: int, seconds: float, think: float, seed: int | None) -> JSON:
+async def _start_servers(
+    data_dir: Path, count: int, options: tuple[str, ...]
+) -> list[tuple[str, subprocess.Popen[bytes]]]:
+    servers = []
+    for number in range(count):
+        port = _free_port()
+        url = f"http://127.0.0.1:{port}"
+        folder = data_dir / f"server{number}"
+        folder.mkdir()
+        command = [sys.executable, "-m", "vaza.cli", "serve", "--port", str(port),
+                   "--data-dir", str(folder), "--away-after", "600", *options]  # fmt: skip
+        with (folder / "server.log").open("wb") as out:
+            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        servers.append((url, process))
+    for url, process in servers:
+        await _wait_ready(url, process)
+    return servers
+
+
+def _stop_servers(servers: list[tuple[str, subprocess.Popen[bytes]]]) -> None:
+    for _, process in servers:
+        process.terminate()
+    for _, process in servers:
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def _rss_mb(process: subprocess.Popen[bytes]) -> float | None:
+    """Resident memory of a server process, from /proc (Linux)."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    return None
+
+
+async def _drive(
+    urls: list[str], tables: int, seconds: float, think: float, seed: int | None
+) -> JSON:
+    """Tables are created on the servers in turn, and the four people of a table connect to
+    different servers where there are several (so commands cross between processes)."""
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=50)
     players: list[Player] = []
@@ -143,8 +213,10 @@ async def _drive(url: str, tables: int, seconds: float, think: float, seed: int 
     def pace() -> float:
         return rng.uniform(0.5 * think, 1.5 * think) if think else 0.0
 
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
-        for _ in range(tables):
+    clients = [httpx.AsyncClient(base_url=url, limits=limits, timeout=60) for url in urls]
+    try:
+        for number in range(tables):
+            http = clients[number % len(urls)]
             cookies = await asyncio.gather(*(_guest(http) for _ in SEATS))
             response = await http.post(
                 "/api/tables",
@@ -153,11 +225,12 @@ async def _drive(url: str, tables: int, seconds: float, think: float, seed: int 
             )
             response.raise_for_status()
             table = response.json()["table"]
-            ws_url = url.replace("http", "ws") + "/ws"
-            players += [
-                Player(ws_url, cookie, table, seat, pace)
-                for cookie, seat in zip(cookies, SEATS, strict=True)
-            ]
+            for offset, (cookie, seat) in enumerate(zip(cookies, SEATS, strict=True)):
+                url = urls[(number + offset) % len(urls)]
+                players.append(Player(url.replace("http", "ws") + "/ws", cookie, table, seat, pace))
+    finally:
+        for http in clients:
+            await http.aclose()
     figures = Figures()
     stop = asyncio.Event()
     tasks = [
@@ -184,6 +257,7 @@ async def _drive(url: str, tables: int, seconds: float, think: float, seed: int 
         "latency_ms_p99": _ms(latencies, 0.99),
         "latency_ms_mean": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
         "errors": figures.errors,
+        "last_error": figures.last_error,
         "deals_finished": figures.deals,
         "cpus": os.cpu_count(),
     }
@@ -193,6 +267,18 @@ def _ms(values: list[float], quantile: float) -> float | None:
     if not values:
         return None
     return round(values[min(len(values) - 1, int(quantile * len(values)))] * 1000, 2)
+
+
+def run_cluster(
+    processes: int,
+    tables: int,
+    seconds: float,
+    think: float,
+    seed: int | None = None,
+    pg: str = "postgresql://postgres@127.0.0.1:5432/postgres",
+    redis: str = "redis://127.0.0.1:6379/0",
+) -> JSON:
+    return uvloop.run(_run_cluster(processes, tables, seconds, think, seed, pg, redis))
 
 
 def run(

@@ -35,6 +35,8 @@ class RedisBus:
         self._handlers: defaultdict[str, list[Handler]] = defaultdict(list)
         self._reader: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        self._queues: dict[str, asyncio.Queue[JSON]] = {}
+        self._workers: dict[str, asyncio.Task[None]] = {}
 
     async def publish(self, topic: str, message: JSON) -> None:
         await self.redis.publish(self.prefix + topic, orjson.dumps(message))
@@ -57,6 +59,10 @@ class RedisBus:
                     handlers.remove(handler)
                 if handlers is not None and not handlers:
                     del self._handlers[topic]
+                    worker = self._workers.pop(topic, None)
+                    if worker is not None:
+                        worker.cancel()
+                    self._queues.pop(topic, None)
                     if self._pubsub is not None:
                         await self._pubsub.unsubscribe(self.prefix + topic)
 
@@ -83,6 +89,17 @@ class RedisBus:
             except orjson.JSONDecodeError:
                 log.warning("a message on %s is not JSON", topic)
                 continue
+            queue = self._queues.get(topic)
+            if queue is None:
+                queue = self._queues[topic] = asyncio.Queue()
+                self._workers[topic] = asyncio.create_task(self._work(topic, queue))
+            queue.put_nowait(data)
+
+    async def _work(self, topic: str, queue: asyncio.Queue[JSON]) -> None:
+        """One worker per channel: its messages are handled in order, and a slow handler on
+        one channel (a table) never holds up another."""
+        while True:
+            data = await queue.get()
             for handler in list(self._handlers.get(topic, ())):
                 try:
                     await handler(data)
@@ -90,6 +107,8 @@ class RedisBus:
                     log.exception("a handler of %s failed", topic)
 
     async def close(self) -> None:
+        for worker in self._workers.values():
+            worker.cancel()
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):

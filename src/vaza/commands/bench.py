@@ -48,6 +48,43 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     server.add_argument("--json", action="store_true", help="print JSON (always on)")
     server.set_defaults(run=run_server)
 
+    cluster = benches.add_parser(
+        "cluster",
+        help="several server processes over PostgreSQL and Redis",
+        description="Start --processes servers sharing a new PostgreSQL database and Redis, "
+        "spread four clients per table over them, and report the same figures as "
+        "`bench server`, with each process's memory at the end.",
+    )
+    cluster.add_argument("--processes", type=positive, default=2)
+    cluster.add_argument("--tables", type=positive, default=100)
+    cluster.add_argument("--seconds", type=float, default=30.0)
+    cluster.add_argument("--think", type=float, default=2.0, help="0: flat out")
+    cluster.add_argument("--seed", type=int, default=None)
+    cluster.add_argument(
+        "--pg", default="postgresql://postgres@127.0.0.1:5432/postgres", help="PostgreSQL admin URL"
+    )
+    cluster.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="Redis URL")
+    cluster.add_argument("--json", action="store_true", help="print JSON (always on)")
+    cluster.set_defaults(run=run_cluster)
+
+    analyze = benches.add_parser(
+        "analyze",
+        help="double-dummy tables per second: Vaza's analysis against endplay alone",
+        description="Solve N random deals double dummy through Vaza's analysis path and the "
+        "same deals through endplay's calc_all_tables directly, in turns, with the same DDS "
+        "threads, and report tables per second for each and Vaza's overhead in percent.",
+    )
+    analyze.add_argument("--deals", type=positive, default=200, help="deals to solve")
+    analyze.add_argument("--seed", type=seed, help="random seed (default: a secure source)")
+    analyze.add_argument(
+        "--threads",
+        type=int,
+        default=0,
+        help="DDS threads for both (default 0: DDS's choice, one per core)",
+    )
+    analyze.add_argument("--json", action="store_true", help="print JSON (always on)")
+    analyze.set_defaults(run=run_analyze)
+
 
 def run_engine(args: argparse.Namespace) -> int:
     from vaza.bench import engine
@@ -62,4 +99,23 @@ def run_server(args: argparse.Namespace) -> int:
     from vaza.bench import server
 
     print(json.dumps(server.run(args.tables, args.seconds, args.think, args.seed, args.url)))
+    return 0
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    from vaza.bench import analyze
+
+    with progress_bar("analyze", args.deals) as advance:
+        figures = analyze.run(args.deals, args.seed, args.threads, advance)
+    print(json.dumps(figures))
+    return 0
+
+
+def run_cluster(args: argparse.Namespace) -> int:
+    from vaza.bench import server
+
+    figures = server.run_cluster(
+        args.processes, args.tables, args.seconds, args.think, args.seed, args.pg, args.redis
+    )
+    print(json.dumps(figures))
     return 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import sys
 from pathlib import Path
 
 from vaza.commands.common import positive
@@ -25,6 +27,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--bus",
         help="redis://host:port to share tables with other server processes (default: alone)",
+    )
+    parser.add_argument(
+        "--secret",
+        default=os.environ.get("VAZA_SECRET"),
+        help="key that signs session cookies (env VAZA_SECRET); the same on every process of "
+        "a club; without it, one is kept in --data-dir",
     )
     parser.add_argument(
         "--lease-seconds",
@@ -52,11 +60,18 @@ def run(args: argparse.Namespace) -> int:
 
     from vaza.server.app import ServerConfig, create_app
 
+    if args.bus and not args.secret:
+        print(
+            "vaza serve: with --bus, give every process the same --secret (or VAZA_SECRET)",
+            file=sys.stderr,
+        )
+        return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     config = ServerConfig(
         data_dir=args.data_dir,
         db_url=args.db,
         bus_url=args.bus,
+        secret=args.secret,
         lease_seconds=args.lease_seconds,
         away_after=args.away_after,
         secure_cookies=args.secure_cookies,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -35,7 +35,14 @@ def _sqlite_settings(dbapi_connection: object, _record: object) -> None:
     cursor.close()
 
 
+_MIGRATION_LOCK = 0x7A7A  # any number the processes of one club agree on
+
+
 def _upgrade(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        # Several processes may start at once against a new database: one migrates, the
+        # others wait for it and then find the schema up to date.
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
