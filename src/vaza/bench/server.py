@@ -118,8 +118,9 @@ class Player:
 async def _run(
     tables: int, seconds: float, think: float, seed: int | None, url: str | None = None
 ) -> JSON:
-    if url is not None:  # a server already running (another process, another machine)
-        return await _drive([url.rstrip("/")], tables, seconds, think, seed)
+    if url is not None:  # servers already running (other processes, other machines)
+        urls = [part.strip().rstrip("/") for part in url.split(",") if part.strip()]
+        return await _drive(urls, tables, seconds, think, seed)
     with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
         servers = await _start_servers(Path(data_dir), 1, ())
         try:

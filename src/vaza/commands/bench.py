@@ -44,7 +44,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="mean seconds a person takes per action (0: flat out; default 2, human pace)",
     )
     server.add_argument("--seed", type=int, default=None, help="random seed for the choices")
-    server.add_argument("--url", help="measure a server already running at this address")
+    server.add_argument(
+        "--url", help="measure servers already running: one address, or several separated by commas"
+    )
     server.add_argument("--json", action="store_true", help="print JSON (always on)")
     server.set_defaults(run=run_server)
 

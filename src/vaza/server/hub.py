@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from vaza.app.cluster import Cluster
 from vaza.app.service import LOBBY, TableService, Update, public_event, user_topic
@@ -98,8 +98,8 @@ class Hub:
             while True:
                 text = await socket.receive_text()
                 await self.receive(client, text)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            pass  # the client left (or a send to it failed and the socket closed)
         except Exception:
             log.exception("connection failed")
         finally:
