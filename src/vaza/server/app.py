@@ -33,6 +33,7 @@ from vaza.core.errors import VazaError
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import add, close, new_sheet
 from vaza.scoring.systems import pad_rules
+from vaza.server.events_api import router as events_router
 from vaza.server.guard import RateLimiter, csrf_guard
 from vaza.server.hub import Hub
 from vaza.store.db import Database, default_url, open_database
@@ -136,6 +137,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.logins = RateLimiter(config.login_attempts, 60.0)
     app.state.config = config
     _routes(app)
+    app.include_router(events_router)
     return app
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Path, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
@@ -38,7 +38,7 @@ def event_service(request: Request) -> EventService:
     service: EventService | None = getattr(state, "events", None)
     if service is None:
         svc = state.services
-        service = EventService(SqlEventStore(svc.database), svc.tables, svc.store)
+        service = EventService(SqlEventStore(svc.database), svc.hub.tables, svc.store)
         state.events = service
     return service
 
@@ -58,6 +58,8 @@ async def required_user(user: Annotated[UserRecord | None, Depends(maybe_user)])
 Events = Annotated[EventService, Depends(event_service)]
 User = Annotated[UserRecord, Depends(required_user)]
 MaybeUser = Annotated[UserRecord | None, Depends(maybe_user)]
+EventId = Annotated[str, Path(min_length=1, max_length=32)]
+BoardNumber = Annotated[int, Path(ge=1, le=10_000)]
 
 
 class CreateEvent(BaseModel):
@@ -123,7 +125,7 @@ async def list_events(user: MaybeUser, events: Events) -> list[dict[str, Any]]:
 
 
 @router.get("/{event_id}")
-async def event_overview(event_id: str, user: MaybeUser, events: Events) -> dict[str, Any]:
+async def event_overview(event_id: EventId, user: MaybeUser, events: Events) -> dict[str, Any]:
     try:
         return await events.overview(event_id, user)
     except UnknownEvent:
@@ -132,7 +134,7 @@ async def event_overview(event_id: str, user: MaybeUser, events: Events) -> dict
 
 @router.get("/{event_id}/boards/{board}", response_model=None)
 async def event_board(
-    event_id: str, board: int, user: MaybeUser, events: Events
+    event_id: EventId, board: BoardNumber, user: MaybeUser, events: Events
 ) -> dict[str, Any] | JSONResponse:
     """A board's traveller and deal, once you have played it (or the event is over)."""
     try:
@@ -144,7 +146,7 @@ async def event_board(
 
 
 @router.get("/{event_id}/pbn", response_class=PlainTextResponse)
-async def event_pbn(event_id: str, user: MaybeUser, events: Events) -> PlainTextResponse:
+async def event_pbn(event_id: EventId, user: MaybeUser, events: Events) -> PlainTextResponse:
     """Every result of every board you may see, as one PBN file."""
     try:
         text = await events.pbn(event_id, user)
@@ -158,7 +160,7 @@ async def event_pbn(event_id: str, user: MaybeUser, events: Events) -> PlainText
 
 
 @router.post("/{event_id}/play")
-async def play_event(event_id: str, user: User, events: Events) -> dict[str, Any]:
+async def play_event(event_id: EventId, user: User, events: Events) -> dict[str, Any]:
     """Your table in a robot tournament: say hello to it with its `invite`."""
     try:
         return await events.play(event_id, user)
@@ -167,7 +169,9 @@ async def play_event(event_id: str, user: User, events: Events) -> dict[str, Any
 
 
 @router.post("/{event_id}/join")
-async def join_event(event_id: str, body: JoinEvent, user: User, events: Events) -> dict[str, Any]:
+async def join_event(
+    event_id: EventId, body: JoinEvent, user: User, events: Events
+) -> dict[str, Any]:
     try:
         await events.join(event_id, user, body.entry, body.seat)
         return await events.overview(event_id, user)
@@ -176,7 +180,7 @@ async def join_event(event_id: str, body: JoinEvent, user: User, events: Events)
 
 
 @router.post("/{event_id}/start")
-async def start_event(event_id: str, user: User, events: Events) -> dict[str, Any]:
+async def start_event(event_id: EventId, user: User, events: Events) -> dict[str, Any]:
     try:
         await events.start(event_id, user)
         return await events.overview(event_id, user)
@@ -185,7 +189,7 @@ async def start_event(event_id: str, user: User, events: Events) -> dict[str, An
 
 
 @router.post("/{event_id}/close")
-async def close_event(event_id: str, user: User, events: Events) -> dict[str, Any]:
+async def close_event(event_id: EventId, user: User, events: Events) -> dict[str, Any]:
     try:
         await events.close(event_id, user)
         return await events.overview(event_id, user)

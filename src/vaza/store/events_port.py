@@ -1,0 +1,94 @@
+"""The store port for duplicate events: the events, who joined them, and their tables.
+
+An event stores its shape and its secret boards, its members (a person and the entry and seat
+they play), and which Vaza table each seating became.  Results are never stored here: they are
+read from the deals the tables archived (`deals`), so there is one truth.
+`vaza.store.events_sql.SqlEventStore` implements it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from vaza.store.port import DealRow
+
+JSON = dict[str, Any]
+
+
+class MemberConflict(Exception):
+    """The person already plays in the event, or the seat is taken."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    id: str
+    kind: str
+    name: str
+    created_by: int
+    public: bool
+    status: str
+    rules: JSON
+    """`vaza.events.model.EventRules.to_json()`."""
+    boards: Mapping[str, str]
+    """PBN deals by board number: the event's secret."""
+    source: JSON
+    """How the boards were made (random, a seed, a PBN file), for the record."""
+    created_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MemberRecord:
+    event_id: str
+    user_id: int
+    name: str
+    entry: str
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventTableRecord:
+    event_id: str
+    table_id: str
+    round: int
+    number: int
+    ns: str
+    ew: str
+    first_board: int
+    boards: int
+    status: str = "waiting"
+    """The Vaza table's status (waiting, playing, finished), read with it."""
+    invite_token: str = ""
+    """The table's invitation token: what its seated players say hello with."""
+
+
+class EventStore(Protocol):
+    async def create_event(self, event: EventRecord) -> None: ...
+    async def event(self, event_id: str) -> EventRecord | None: ...
+    async def events(self, viewer: int | None, limit: int) -> list[EventRecord]:
+        """Public events, and those `viewer` created or plays in; newest first."""
+        ...
+
+    async def open_events(self, creator: int) -> int:
+        """How many events `creator` organises that are open or being played."""
+        ...
+
+    async def set_status(self, event_id: str, status: str, expected: str | None = None) -> bool:
+        """Set the status (only if it is `expected`, when given); whether it changed."""
+        ...
+
+    async def add_member(self, member: MemberRecord) -> None:
+        """Raises MemberConflict if the person or the seat is already in the event."""
+        ...
+
+    async def members(self, event_id: str) -> list[MemberRecord]: ...
+    async def add_table(self, table: EventTableRecord) -> None: ...
+    async def tables(self, event_id: str) -> list[EventTableRecord]: ...
+    async def deals(self, event_id: str) -> list[DealRow]:
+        """Every deal the event's tables archived, by table and deal number."""
+        ...
+
+
+__all__ = ["EventRecord", "EventStore", "EventTableRecord", "MemberConflict", "MemberRecord"]
