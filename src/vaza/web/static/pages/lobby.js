@@ -1,0 +1,208 @@
+// Home and lobby: the live list of tables, and the form that creates one.
+
+import { h } from "../lib/dom.js";
+import { t } from "../lib/i18n.js";
+import { api } from "../lib/api.js";
+import { currentUser, playAsGuest } from "../lib/session.js";
+import * as socket from "../lib/socket.js";
+import { navigate, showError } from "../lib/ui.js";
+import { suitIcon } from "../lib/cards.js";
+import { GAMES, SCORING_OPTIONS } from "../table/games.js";
+
+const FORM_KEY = "vaza.newTable";
+
+export function mount(root) {
+  const tables = new Map();
+  const list = h("div", { class: "table-list", "aria-live": "polite" });
+  const formBox = h("div");
+  let form = loadForm();
+
+  function loadForm() {
+    try {
+      return { ...defaults(), ...JSON.parse(localStorage.getItem(FORM_KEY) || "{}") };
+    } catch {
+      return defaults();
+    }
+  }
+
+  function defaults() {
+    return { game: "contract", scoring: "rubber", players: 4, public: true, kibitzers: true, kibitzers_see_all: false, robots: true, seconds: "", variant: {} };
+  }
+
+  function drawList() {
+    const rows = [...tables.entries()].filter(([, s]) => s.status !== "finished");
+    if (!rows.length) {
+      list.replaceChildren(h("p", { class: "empty" }, t("lobby.empty")));
+      return;
+    }
+    list.replaceChildren(h("ul", { class: "tables" }, rows.map(([id, summary]) => tableRow(id, summary))));
+  }
+
+  function tableRow(id, summary) {
+    const seats = Object.entries(summary.seats || {});
+    const free = seats.filter(([, occupant]) => !occupant).length;
+    return h("li", { class: "lobby-table", dataset: { table: id } },
+      h("div", { class: "lobby-game" },
+        h("strong", null, t(`game.${summary.game}`)),
+        h("span", { class: "muted" }, ` · ${t(`scoring.${summary.scoring}`)}`),
+        h("div", { class: "muted small" },
+          t(`status.${summary.status}`),
+          summary.deals ? ` · ${t("lobby.deals", { n: summary.deals })}` : "",
+          ` · ${t("lobby.kibitzers", { n: summary.kibitzers || 0 })}`)),
+      h("ul", { class: "lobby-seats", "aria-label": t("seats") }, seats.map(([seat, occupant]) => h("li", { class: occupant ? (occupant.robot ? "robot" : "human") : "free" },
+        h("span", { class: "seat-letter" }, seatShort(seat, summary.game)),
+        occupant ? [occupant.name, occupant.robot ? h("span", { class: "badge" }, t("robot")) : null] : t("seat.free")))),
+      h("a", { class: `btn ${free ? "btn-primary" : ""}`, href: `/table/${encodeURIComponent(id)}` }, free ? t("lobby.join") : t("lobby.watch")));
+  }
+
+  function onMessage(message) {
+    if (message.type === "lobby") {
+      tables.clear();
+      for (const entry of message.tables) tables.set(entry.table, entry.summary);
+      drawList();
+    } else if (message.type === "lobby_update") {
+      if (message.summary.status === "finished" || message.summary.public === false) tables.delete(message.table);
+      else tables.set(message.table, { ...tables.get(message.table), ...message.summary });
+      drawList();
+    }
+  }
+
+  function field(label, control, hint = null) {
+    return h("label", { class: "field" }, h("span", { class: "field-label" }, label), control, hint ? h("small", { class: "muted" }, hint) : null);
+  }
+
+  function check(name, label, checked, onchange) {
+    return h("label", { class: "check" }, h("input", { type: "checkbox", name, checked, onchange: (e) => onchange(e.target.checked) }), " ", label);
+  }
+
+  function save() {
+    localStorage.setItem(FORM_KEY, JSON.stringify(form));
+  }
+
+  function setGame(game) {
+    form.game = game;
+    const spec = GAMES[game];
+    if (!spec.scorings.includes(form.scoring)) form.scoring = spec.scorings[0] === "duplicate" && spec.scorings.includes("rubber") ? "rubber" : spec.scorings[0];
+    if (!spec.players.includes(Number(form.players))) form.players = spec.players[0] === 3 ? 4 : spec.players[0];
+    form.variant = {};
+    save();
+    drawForm();
+  }
+
+  function optionControl(scoring, [name, kind, fallback, choices]) {
+    const value = form.variant[name] ?? fallback;
+    const set = (v) => {
+      if (v === fallback || v === "" || v === null || Number.isNaN(v)) delete form.variant[name];
+      else form.variant[name] = v;
+      save();
+    };
+    const label = t(`option.${name}`);
+    if (kind === "bool") return check(`variant-${name}`, label, Boolean(value), set);
+    if (kind === "choice") {
+      return field(label, h("select", { name: `variant-${name}`, onchange: (e) => set(e.target.value) },
+        choices.map((choice) => h("option", { value: choice, selected: choice === value }, t(`option.${name}.${choice}`)))));
+    }
+    if (kind === "number") {
+      return field(label, h("input", { type: "number", name: `variant-${name}`, min: 1, max: 99, inputmode: "numeric", value: value ?? "", placeholder: t("option.none"), onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value)) }));
+    }
+    return field(label, h("input", { type: "text", name: `variant-${name}`, value: (value || []).join(", "), placeholder: "1, 2, 3, 2, 1", inputmode: "numeric",
+      onchange: (e) => {
+        const sizes = e.target.value.split(/[\s,;]+/).filter(Boolean).map(Number);
+        set(sizes.length ? sizes : null);
+      } }), t("option.schedule.hint"));
+  }
+
+  function drawForm() {
+    const me = currentUser();
+    if (!me) {
+      formBox.replaceChildren(h("section", { class: "hero" },
+        h("h1", null, t("home.title")),
+        h("p", { class: "lead" }, t("home.lead")),
+        h("div", { class: "hero-actions" },
+          h("button", { type: "button", class: "btn btn-primary btn-large", onclick: guest }, t("guest.play")),
+          h("a", { class: "btn btn-large", href: "/login" }, t("login.or.register")))));
+      return;
+    }
+    const spec = GAMES[form.game];
+    const options = SCORING_OPTIONS[form.scoring] || [];
+    formBox.replaceChildren(h("section", { class: "panel create" },
+      h("h1", null, t("create.title")),
+      h("form", { class: "create-form", onsubmit: create },
+        h("div", { class: "row" },
+          field(t("create.game"), h("select", { name: "game", onchange: (e) => setGame(e.target.value) },
+            Object.keys(GAMES).map((game) => h("option", { value: game, selected: game === form.game }, t(`game.${game}`))))),
+          spec.scorings.length > 1
+            ? field(t("create.scoring"), h("select", { name: "scoring", onchange: (e) => { form.scoring = e.target.value; form.variant = {}; save(); drawForm(); } },
+              spec.scorings.map((s) => h("option", { value: s, selected: s === form.scoring }, t(`scoring.${s}`)))))
+            : null,
+          spec.players.length > 1
+            ? field(t("create.players"), h("select", { name: "players", onchange: (e) => { form.players = Number(e.target.value); save(); } },
+              [...spec.players].sort().map((n) => h("option", { value: n, selected: n === Number(form.players) }, String(n)))))
+            : null),
+        h("p", { class: "muted small" }, t(`scoring.${form.scoring}.about`)),
+        options.length ? h("fieldset", { class: "options" }, h("legend", null, t("create.options")), options.map((option) => optionControl(form.scoring, option))) : null,
+        h("fieldset", { class: "options" }, h("legend", null, t("create.table")),
+          check("public", t("create.public"), form.public, (v) => { form.public = v; save(); }),
+          check("kibitzers", t("create.kibitzers"), form.kibitzers, (v) => { form.kibitzers = v; save(); }),
+          check("kibitzers_see_all", t("create.kibitzers_see_all"), form.kibitzers_see_all, (v) => { form.kibitzers_see_all = v; save(); }),
+          check("robots", t("create.robots"), form.robots, (v) => { form.robots = v; save(); }),
+          field(t("create.seconds"), h("select", { name: "seconds", onchange: (e) => { form.seconds = e.target.value; save(); } },
+            ["", "15", "30", "60", "120", "300"].map((s) => h("option", { value: s, selected: s === String(form.seconds || "") }, s ? t("create.seconds.n", { n: s }) : t("create.seconds.none")))))),
+        h("button", { type: "submit", class: "btn btn-primary btn-large" }, t("create.submit")))));
+  }
+
+  async function guest() {
+    try {
+      await playAsGuest();
+    } catch (error) {
+      showError(error.code, error.message);
+    }
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    const spec = GAMES[form.game];
+    const body = {
+      game: form.game,
+      scoring: form.scoring,
+      variant: form.variant,
+      players: spec.players.includes(Number(form.players)) ? Number(form.players) : spec.players[0],
+      public: form.public,
+      kibitzers: form.kibitzers,
+      kibitzers_see_all: form.kibitzers_see_all,
+      robots: form.robots,
+      seconds_per_action: form.seconds ? Number(form.seconds) : null,
+    };
+    try {
+      const created = await api.post("/api/tables", body);
+      navigate(`/table/${encodeURIComponent(created.table)}`, { state: { sit: true } });
+    } catch (error) {
+      showError(error.code || "parse_error", error.message);
+    }
+  }
+
+  function draw() {
+    root.replaceChildren(h("div", { class: `page lobby${currentUser() ? " two" : ""}` },
+      formBox,
+      h("section", { class: "panel" },
+        h("h2", null, suitIcon("C", "heading-suit"), t("lobby.title")),
+        list)));
+    drawForm();
+    drawList();
+  }
+
+  const stop = socket.onMessage(onMessage);
+  socket.watchLobby(true);
+  draw();
+  return {
+    unmount() {
+      stop();
+      socket.watchLobby(false);
+    },
+    refresh: draw,
+  };
+}
+
+export function seatShort(seat, game) {
+  return game === "boerenbridge" ? String(Number(seat) + 1) : t(`seat.${seat}`);
+}

@@ -1,0 +1,50 @@
+// Your settings (seed 001's table management): language, invitations, sound, compact card
+// faces, and the four-colour deck.  Saved at once on the server.
+
+import { h } from "../lib/dom.js";
+import { t, LANGUAGES } from "../lib/i18n.js";
+import { currentUser, currentSettings, updateSettings } from "../lib/session.js";
+import { cardFace } from "../lib/cards.js";
+import { showError, toast } from "../lib/ui.js";
+import { turnSound } from "../lib/sound.js";
+
+export function mount(root) {
+  async function change(changes) {
+    try {
+      await updateSettings(changes);
+      toast(t("settings.saved"), { timeout: 2000 });
+    } catch (error) {
+      showError(error.code, error.message);
+    }
+    draw();
+  }
+
+  function toggle(name, about = null) {
+    const settings = currentSettings();
+    return h("label", { class: "check setting" },
+      h("input", { type: "checkbox", name, checked: Boolean(settings[name]), onchange: (e) => change({ [name]: e.target.checked }) }),
+      " ", h("span", null, h("strong", null, t(`settings.${name}`)), about ? h("small", { class: "muted block" }, t(about)) : null));
+  }
+
+  function draw() {
+    const settings = currentSettings();
+    if (!currentUser()) {
+      root.replaceChildren(h("section", { class: "page narrow" }, h("h1", null, t("nav.settings")), h("p", null, t("settings.login")), h("a", { class: "btn btn-primary", href: "/login?next=/settings" }, t("login"))));
+      return;
+    }
+    root.replaceChildren(h("section", { class: "page narrow settings" },
+      h("h1", null, t("nav.settings")),
+      h("label", { class: "field" }, h("span", { class: "field-label" }, t("language")),
+        h("select", { name: "language", onchange: (e) => change({ language: e.target.value }) },
+          Object.keys(LANGUAGES).map((code) => h("option", { value: code, selected: settings.language === code }, LANGUAGES[code]["language.name"])))),
+      toggle("accept_invitations", "settings.accept_invitations.about"),
+      toggle("sound", "settings.sound.about"),
+      settings.sound ? h("button", { type: "button", class: "btn btn-small", onclick: turnSound }, t("settings.sound.try")) : null,
+      toggle("compact_cards", "settings.compact_cards.about"),
+      toggle("four_colours", "settings.four_colours.about"),
+      h("div", { class: "preview", "aria-label": t("settings.preview") }, ["SA", "HK", "DQ", "CT", "S7"].map((card) => cardFace(card)))));
+  }
+
+  draw();
+  return { refresh: draw };
+}

@@ -1,0 +1,62 @@
+// The bidding box (only the view's legal calls can be pressed) and the auction grid (the
+// dealer's column first, as the auction is written at the table).
+
+import { h } from "../lib/dom.js";
+import { t } from "../lib/i18n.js";
+import { callEl, callLabel, suitIcon, STRAINS, SEATS } from "../lib/cards.js";
+
+export function biddingBox(legal, onCall) {
+  const allowed = new Set(legal.filter((a) => a.type === "call").map((a) => a.call));
+  const lowest = [1, 2, 3, 4, 5, 6, 7].find((level) => STRAINS.some((s) => allowed.has(`${level}${s}`)));
+  const levels = [1, 2, 3, 4, 5, 6, 7].filter((level) => lowest && level >= lowest);
+  const button = (call, content, extra = "") => h("button", {
+    type: "button",
+    class: `bid ${extra}`,
+    disabled: !allowed.has(call),
+    "aria-label": callLabel(call),
+    dataset: { call, focus: `call-${call}` },
+    onclick: () => onCall(call),
+  }, content);
+  return h("div", { class: "bidding-box", role: "group", "aria-label": t("bidding.box") },
+    h("div", { class: "bid-grid" }, levels.map((level) => STRAINS.map((strain) => button(`${level}${strain}`,
+      [String(level), strain === "NT" ? h("span", { class: "nt" }, t("nt.short")) : suitIcon(strain)], `strain-${strain}`)))),
+    h("div", { class: "bid-row" },
+      button("Pass", t("call.pass.short"), "bid-pass"),
+      button("X", "X", "bid-double"),
+      button("XX", "XX", "bid-redouble")));
+}
+
+/** The auction in rows of four, columns starting with the dealer.  `explanations` maps a call's
+ *  index to a robot's explanation, shown on hover, focus or tap. */
+export function auctionGrid(calls, dealer, { names = {}, toAct = null, explanations = null, seats = SEATS } = {}) {
+  const start = seats.indexOf(dealer);
+  const order = seats.map((_, i) => seats[(start + i) % seats.length]);
+  const cells = calls.map((call, index) => {
+    const text = explanations && (explanations[index] ?? explanations[String(index)]);
+    const shown = callEl(call);
+    if (!text) return h("td", { dataset: { index } }, shown);
+    const id = `explain-${index}`;
+    const tip = h("span", { class: "explain-tip", role: "tooltip", id, hidden: true }, text);
+    return h("td", { class: "explained", dataset: { index } },
+      h("button", {
+        type: "button",
+        class: "explain",
+        title: text,
+        "aria-describedby": id,
+        "aria-expanded": "false",
+        onclick: (event) => {
+          const open = tip.hidden;
+          tip.hidden = !open;
+          event.currentTarget.setAttribute("aria-expanded", String(open));
+        },
+      }, shown, h("span", { class: "explain-mark", "aria-hidden": "true" }, "?")),
+      tip);
+  });
+  if (toAct) cells.push(h("td", { class: "to-call", "aria-label": t("auction.waiting") }, "?"));
+  const rows = [];
+  for (let i = 0; i < cells.length; i += order.length) rows.push(h("tr", null, cells.slice(i, i + order.length)));
+  return h("table", { class: "auction", "aria-label": t("auction") },
+    h("thead", null, h("tr", null, order.map((seat) => h("th", { scope: "col", title: names[seat] || null },
+      t(`seat.${seat}`), seat === dealer ? h("span", { class: "dealer-dot", title: t("dealer") }, "•") : null)))),
+    h("tbody", null, rows.length ? rows : h("tr", null, h("td", { colspan: order.length, class: "muted" }, "—"))));
+}

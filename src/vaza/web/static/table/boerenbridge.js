@@ -1,0 +1,183 @@
+// The Boerenbridge table: 3 to 7 seats around an oval (yours at the bottom), the turned trump
+// card, the bids (the dealer's barred bid disabled and explained), tricks won against bids, and
+// the score table round by round.
+
+import { h } from "../lib/dom.js";
+import { t, formatNumber } from "../lib/i18n.js";
+import { cardFace, cardBack, suitIcon } from "../lib/cards.js";
+import { fan, backs } from "./hands.js";
+import { otherActions } from "./actions.js";
+import { seatPlate } from "./seats.js";
+
+function labels(ctx) {
+  return Object.keys(ctx.occupants).sort((a, b) => Number(a) - Number(b));
+}
+
+/** Where a seat sits on the ellipse: yours at the bottom, the others clockwise (to your left
+ *  first).  `anchored` pulls a plate's edge in as it nears the rim, so it never leaves the felt. */
+function place(index, me, count, radiusX, radiusY, anchored = false) {
+  const r = (index - me + count) % count;
+  const angle = ((90 + (r * 360) / count) * Math.PI) / 180;
+  const x = 50 + radiusX * Math.cos(angle);
+  const y = 50 + radiusY * Math.sin(angle);
+  const style = { left: `${x}%`, top: `${y}%` };
+  if (anchored) style.transform = `translate(-${x}%, -${y}%)`;
+  return style;
+}
+
+function bidLine(view, seat) {
+  const bid = view.bids ? view.bids[seat] : null;
+  const won = view.tricks_won ? view.tricks_won[seat] : 0;
+  if (bid === null || bid === undefined) return h("span", { class: "bid-line muted" }, view.phase === "bidding" ? t("boeren.nobid") : "");
+  let state = "";
+  if (view.phase === "over") state = bid === won ? " exact" : " missed";
+  else if (won > bid) state = " missed";
+  return h("span", { class: `bid-line${state}`, "aria-label": t("boeren.bidwon.aria", { bid, won }) },
+    t("boeren.bid", { n: bid }), " · ", t("boeren.won", { n: won }));
+}
+
+function bidBox(ctx) {
+  const { view } = ctx;
+  const legal = ctx.live ? view.legal || [] : [];
+  const bids = new Set(legal.filter((a) => a.type === "bid").map((a) => a.tricks));
+  if (!bids.size) return null;
+  const buttons = [];
+  for (let n = 0; n <= view.hand_size; n += 1) {
+    const barred = view.barred === n;
+    buttons.push(h("button", {
+      type: "button",
+      class: `bid bid-n${barred ? " barred" : ""}`,
+      disabled: !bids.has(n),
+      dataset: { tricks: n, focus: `bid-${n}` },
+      "aria-label": barred ? t("boeren.barred.aria", { n }) : t("boeren.bid.aria", { n }),
+      title: barred ? t("boeren.barred", { n, size: view.hand_size }) : null,
+      onclick: () => ctx.send({ type: "bid", tricks: n }),
+    }, String(n)));
+  }
+  return h("div", { class: "bidding-box boeren-bids", role: "group", "aria-label": t("boeren.bidbox") },
+    h("div", { class: "bid-row wrap" }, buttons),
+    view.barred !== null && view.barred !== undefined ? h("p", { class: "barred-note small" }, t("boeren.barred", { n: view.barred, size: view.hand_size })) : null);
+}
+
+function trickCards(cards, ctx, me, count, winner) {
+  return cards.map(([seat, card], i) => h("div", {
+    class: `played-oval${seat === winner ? " winner" : ""}`,
+    style: { ...place(Number(seat), me, count, 31, 32), zIndex: String(i + 1) },
+    "aria-label": `${ctx.seatLabel(seat)}: `,
+  }, cardFace(card)));
+}
+
+function trumpText(view) {
+  if (!view.trump) return h("span", { class: "trump-text" }, t("boeren.notrumps"));
+  return h("span", { class: "trump-text" }, t("boeren.trumps"), " ", suitIcon(view.trump, `suit-${view.trump}`), " ", t(`suits.${view.trump}`));
+}
+
+/** The turned card in the middle of the table (the trump indicator). */
+function centre(view) {
+  return h("div", { class: "oval-centre" },
+    h("div", { class: "turned" }, view.turned ? cardFace(view.turned) : cardBack(), h("span", { class: "small" }, view.turned ? t("boeren.turned") : t("boeren.notrumps"))),
+    view.blind ? h("div", { class: "badge" }, t("boeren.blind")) : null);
+}
+
+function resultTable(ctx, seats) {
+  const { view } = ctx;
+  const result = view.result;
+  if (!result) return null;
+  const last = view.scores && view.scores.rounds.length ? view.scores.rounds[view.scores.rounds.length - 1] : [];
+  return h("table", { class: "score-table round-result" },
+    h("caption", null, t("boeren.round.result")),
+    h("thead", null, h("tr", null, h("th", null, ""), h("th", { scope: "col" }, t("boeren.bidcol")), h("th", { scope: "col" }, t("boeren.woncol")), h("th", { scope: "col" }, t("points")))),
+    h("tbody", null, seats.map((seat) => {
+      const p = Number(seat);
+      return h("tr", { class: result.bids[p] === result.tricks[p] ? "exact" : "" },
+        h("th", { scope: "row" }, ctx.occupants[seat]?.name || ctx.seatLabel(seat)),
+        h("td", null, String(result.bids[p])),
+        h("td", null, String(result.tricks[p])),
+        h("td", null, last[p] === undefined ? "" : formatNumber(last[p])));
+    })));
+}
+
+export function scoreTable(scores, names) {
+  if (!scores || !scores.totals) return null;
+  const schedule = scores.schedule || [];
+  const players = scores.totals.length;
+  const winners = new Set(scores.winners || []);
+  const leader = Math.max(...scores.totals);
+  return h("table", { class: "score-table boeren-score" },
+    h("caption", { class: "sr-only" }, t("score")),
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, t("boeren.roundcol")), h("th", { scope: "col" }, t("boeren.cardscol")),
+      Array.from({ length: players }, (_, p) => h("th", { scope: "col" }, names[p] || t("player.n", { n: p + 1 }))))),
+    h("tbody", null, schedule.map((size, i) => {
+      const row = scores.rounds[i];
+      return h("tr", { class: row ? "" : "future" }, h("th", { scope: "row" }, String(i + 1)), h("td", null, String(size)),
+        Array.from({ length: players }, (_, p) => h("td", { class: row && row[p] > 0 ? "plus" : row && row[p] < 0 ? "minus" : "" }, row ? formatNumber(row[p]) : "")));
+    })),
+    h("tfoot", null, h("tr", null, h("th", { scope: "row", colspan: 2 }, t("total")),
+      scores.totals.map((total, p) => h("td", { class: `${winners.has(p) ? "winner" : ""}${total === leader && scores.rounds.length ? " leader" : ""}` }, formatNumber(total), winners.has(p) ? h("span", { class: "star", title: t("boeren.winner") }, " ★") : "")))));
+}
+
+export function drawBoerenbridge(ctx) {
+  const { view } = ctx;
+  const seats = labels(ctx);
+  const count = seats.length;
+  const me = ctx.mySeat !== null && ctx.mySeat !== undefined ? Number(ctx.mySeat) : 0;
+  const inRound = view.phase !== "waiting";
+  const legal = ctx.live ? view.legal || [] : [];
+  const mine = ctx.mySeat !== null && view.controller === ctx.mySeat;
+  const playable = new Set(mine ? legal.filter((a) => a.type === "play").map((a) => a.card) : []);
+  const plates = seats.map((seat) => {
+    const plate = seatPlate(seat, ctx, { extra: inRound ? bidLine(view, seat) : null, labelWhenFree: true });
+    const hand = inRound && seat !== ctx.mySeat && view.hands && Array.isArray(view.hands[seat])
+      ? fan(view.phase === "over" && view.dealt ? view.dealt[seat] : view.hands[seat], { label: t("hand.of", { seat: ctx.seatLabel(seat) }), className: "small" })
+      : null;
+    return h("div", { class: "oval-seat", style: place(Number(seat), me, count, 47, 46, true), dataset: { seat } }, plate, hand);
+  });
+  let trick = view.trick || [];
+  let winner = null;
+  if (ctx.ui.lastTrick && view.tricks && view.tricks.length) {
+    const last = view.tricks[view.tricks.length - 1];
+    trick = last.cards;
+    winner = last.winner;
+  } else if (!trick.length && ctx.hold) {
+    trick = ctx.hold.cards;
+    winner = ctx.hold.winner;
+  }
+  const felt = h("div", { class: `felt boeren players-${count}` },
+    h("div", { class: "oval" }, inRound ? centre(view) : h("p", { class: "centre-note" }, t("waiting.players")),
+      inRound ? trickCards(trick, ctx, me, count, winner) : null),
+    plates);
+  const myCards = inRound && ctx.mySeat !== null && view.hands ? view.hands[ctx.mySeat] : null;
+  let handArea = null;
+  if (inRound && ctx.mySeat !== null) {
+    if (Array.isArray(myCards)) {
+      const cards = view.phase === "over" && view.dealt ? view.dealt[ctx.mySeat] : myCards;
+      const playing = view.phase === "play" && playable.size > 0;
+      handArea = fan(cards, { playable: playing ? playable : null, onPlay: playing ? (card) => ctx.send({ type: "play", card }) : null, trump: null, label: t("hand.yours"), className: "mine" });
+    } else if (view.blind) {
+      handArea = h("div", null, backs(view.hand_size, { label: t("hand.yours") }), h("p", { class: "small muted" }, t("boeren.blind.about")));
+    }
+  }
+  const names = Object.fromEntries(seats.map((seat) => [Number(seat), ctx.occupants[seat]?.name || ctx.seatLabel(seat)]));
+  const turnNote = view.to_act !== null && view.to_act !== undefined && view.phase !== "over"
+    ? h("p", { class: `centre-note small${mine ? " your-turn" : ""}`, "aria-live": "polite" }, mine ? t("turn.yours") : t("waiting.for", { name: names[Number(view.to_act)] }))
+    : null;
+  const under = h("div", { class: "boeren-under" },
+    bidBox(ctx),
+    mine ? otherActions(legal, ctx.send) : null,
+    turnNote,
+    view.phase === "over" ? h("div", { class: "deal-result" },
+      resultTable(ctx, seats),
+      ctx.mySeat !== null && !ctx.matchOver ? h("button", { type: "button", class: "btn btn-primary next-deal", dataset: { focus: "next-deal" }, onclick: ctx.onNextDeal }, t("boeren.next")) : null,
+      ctx.matchOver ? h("p", { class: "centre-note" }, t("match.over")) : null) : null,
+    handArea);
+  const info = inRound ? h("div", { class: "info-strip" }, h("div", { class: "info-items" },
+    h("span", { class: "info-item" }, t("boeren.round", { n: view.number || 1, of: view.scores?.schedule?.length ?? "?" })),
+    h("span", { class: "info-item" }, t("boeren.cards", { n: view.hand_size })),
+    h("span", { class: "info-item" }, trumpText(view)),
+    h("span", { class: "info-item" }, `${t("dealer")}: `, h("strong", null, names[Number(view.dealer)])),
+    h("span", { class: "info-item" }, t("boeren.bidsum", { n: Object.values(view.bids || {}).filter((b) => b !== null).reduce((a, b) => a + b, 0), size: view.hand_size }))),
+  view.tricks && view.tricks.length && view.phase === "play" ? h("div", { class: "info-buttons" },
+    h("button", { type: "button", class: "btn btn-small", "aria-pressed": String(Boolean(ctx.ui.lastTrick)), dataset: { focus: "last-trick" }, onclick: () => ctx.setUi({ lastTrick: !ctx.ui.lastTrick }) }, t("trick.last"))) : null) : null;
+  const side = [h("section", { class: "panel score" }, h("h2", null, t("score")), scoreTable(view.scores, names))];
+  return { info, felt: h("div", { class: "boeren-wrap" }, felt, under), side };
+}

@@ -1,0 +1,124 @@
+"""Screenshots of the client for the README: the lobby, a bridge table in mid-play (desktop and
+phone) and a Boerenbridge table.  Run it by hand:
+
+    .venv/bin/python tests/browser_screenshots.py [docs/screenshots]
+
+It starts its own server in a temporary directory and drives Debian's Chromium.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser
+
+from browserkit import DESKTOP, PHONE, Person, act_once, chromium, create_table, live, person
+from serverkit import Client, Server, running_server
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+def populate_lobby(server: Server) -> None:
+    """A few tables for the lobby to list: people and robots at several games."""
+    for options in (
+        {"game": "contract", "scoring": "chicago"},
+        {"game": "boerenbridge", "scoring": "boerenbridge", "players": 5},
+        {"game": "contract", "scoring": "duplicate", "robots": False},
+    ):
+        host = Client(server).guest()
+        table = host.create_table(**options)["table"]
+        host.connect()
+        host.send(type="hello", table=table)
+        host.recv_until(lambda m: m["type"] == "snapshot")
+        first = "0" if options["game"] == "boerenbridge" else "N"
+        host.send(type="sit", table=table, seat=first)
+        host.recv_until(lambda m: m["type"] == "update")
+        host.close()
+
+
+def to_mid_play(someone: Person, tricks: int) -> None:
+    """Play until `tricks` tricks are done and it is our turn with cards on the table."""
+    page = someone.page
+    called = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        done = page.locator(".info-strip .tricks-info").count() and sum(
+            int(part.split()[-1])
+            for part in page.locator(".tricks-info strong").inner_text().split("·")
+        )
+        on_table = page.locator(".centre .trick .played").count()
+        mine = page.locator(live("button.slot.playable")).count()
+        if done and done >= tricks and on_table >= 2 and mine:
+            return
+        if someone.phase() == "over":
+            page.get_by_role("button", name="Next deal").click()
+            called = False
+            continue
+        action = act_once(someone, call=None if called else "1NT")
+        if action is None:
+            page.wait_for_timeout(30)
+        elif action.startswith(("call", "bid")):
+            called = True
+    raise TimeoutError("no mid-play position came up")
+
+
+def shoot(browser: Browser, server: Server, out: Path) -> list[Path]:
+    saved: list[Path] = []
+    lobby = person(browser, server.url, viewport=DESKTOP)
+    lobby.goto("/")
+    lobby.guest()
+    lobby.page.wait_for_selector(".lobby-table")
+    saved.append(out / "lobby.png")
+    lobby.page.screenshot(path=str(saved[-1]), full_page=True)
+
+    create_table(lobby, scoring="rubber")
+    to_mid_play(lobby, 3)
+    lobby.page.mouse.move(0, 0)
+    saved.append(out / "table.png")
+    lobby.page.screenshot(path=str(saved[-1]))
+    lobby.close()
+
+    phone = person(browser, server.url, viewport=PHONE, language="pt-BR")
+    phone.goto("/")
+    phone.guest()
+    create_table(phone, scoring="chicago")
+    to_mid_play(phone, 2)
+    saved.append(out / "table-phone.png")
+    phone.page.screenshot(path=str(saved[-1]), full_page=True)
+    phone.close()
+
+    farmer = person(browser, server.url, viewport=DESKTOP)
+    farmer.goto("/")
+    farmer.guest()
+    create_table(farmer, game="boerenbridge", players=5, schedule="4, 5")
+    page = farmer.page
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if (
+            page.locator(".played-oval").count() >= 2
+            and page.locator(live("button.slot.playable")).count()
+        ):
+            break
+        if act_once(farmer) is None:
+            page.wait_for_timeout(30)
+    saved.append(out / "boerenbridge.png")
+    page.screenshot(path=str(saved[-1]))
+    farmer.close()
+    return saved
+
+
+def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as data, running_server(Path(data)) as server:
+        populate_lobby(server)
+        with chromium() as browser:
+            for path in shoot(browser, server, out):
+                print(path)
+
+
+if __name__ == "__main__":
+    main()
