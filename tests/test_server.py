@@ -110,6 +110,8 @@ def test_a_guest_plays_a_deal_with_three_robots(server: Server) -> None:
     history = guest.http.get("/api/history").json()
     assert len(history) == 1
     deal = history[0]["deal"]
+    listed = guest.http.get(f"/api/tables/{table}/deals").json()
+    assert [row["deal"] for row in listed] == [deal]
     summary = guest.http.get(f"/api/deals/{deal}").json()["summary"]
     assert summary["analysis"]["table"] == analysis["table"]
     assert summary["record"]["hands"]["N"] and len(summary["record"]["calls"]) >= 4
@@ -181,6 +183,12 @@ def test_kibitzers_refused_where_not_allowed(server: Server) -> None:
     assert reply["type"] == "error" and "visitors" in reply["message"]
     owner.close()
     visitor.close()
+
+
+def test_the_games_a_table_can_play(server: Server) -> None:
+    games = {g["game"]: g for g in Client(server).http.get("/api/games").json()}
+    assert set(games) == {"contract", "boerenbridge", "bridge-whist", "widow", "honeymoon"}
+    assert "rubber" in games["contract"]["scorings"] and games["honeymoon"]["players"] == 2
 
 
 def test_table_options_are_checked(server: Server) -> None:

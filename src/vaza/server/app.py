@@ -30,6 +30,7 @@ from vaza.bus.memory import MemoryBus
 from vaza.bus.port import Bus
 from vaza.bus.redis import RedisBus
 from vaza.core.errors import VazaError
+from vaza.match.factory import DEFAULT_PLAYERS, GAMES, SCORINGS
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import add, close, new_sheet
 from vaza.scoring.systems import pad_rules
@@ -296,6 +297,28 @@ def _routes(app: FastAPI) -> None:
     async def pad(body: PadRequest) -> dict[str, Any]:
         """The score pad for a game played with real cards (the `vaza pad` systems)."""
         return keep_pad(body.system, body.options, body.deals, body.dealer, body.finished)
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """What a table can play: each game, its scorings (the first is the default), and
+        how many play it."""
+        return [
+            {"game": game, "scorings": list(SCORINGS[game]), "players": DEFAULT_PLAYERS[game]}
+            for game in GAMES
+        ]
+
+    @app.get("/api/tables/{table_id}/deals")
+    async def table_deals(
+        table_id: str, svc: Svc, user: MaybeUser, invite: str | None = None
+    ) -> list[dict[str, Any]]:
+        """A table's finished deals (for the deal viewer and the PBN/LIN links)."""
+        record = await svc.store.table(table_id)
+        if record is None or not can_view(user, record, invite):
+            raise HTTPException(404, "no such table")
+        return [
+            {"deal": row.id, "number": row.number, "summary": row.summary}
+            for row in await svc.store.deals_of_table(table_id)
+        ]
 
     @app.get("/api/tables")
     async def lobby(svc: Svc) -> list[dict[str, Any]]:

@@ -162,7 +162,8 @@ class Hub:
             occupant = state.occupants[seat]
             if occupant is not None and occupant.away:
                 await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
-        await client.send(await self.snapshot(table_id, audience, since))
+        user_id = client.user.id if client.user else None
+        await client.send(await self.snapshot(table_id, audience, since, user_id))
         await self.presence(table_id)
 
     @staticmethod
@@ -179,6 +180,8 @@ class Hub:
         if message.type == "invite":
             data = await self._invitation(message.user)
         await self.tables.handle(table_id, Actor(client.user.id, client.user.name), data)
+        if message.type in ("sit", "stand"):  # a watcher became a player, or back again
+            await self.presence(table_id)
 
     async def _invitation(self, name: str) -> JSON:
         user = await self.find_user(name)
@@ -190,7 +193,9 @@ class Hub:
 
     # -- outgoing -----------------------------------------------------------------------
 
-    async def snapshot(self, table_id: str, audience: str, since: int | None) -> JSON:
+    async def snapshot(
+        self, table_id: str, audience: str, since: int | None, client_id: int | None = None
+    ) -> JSON:
         live = await self.tables.watch(table_id)
         state = live.state
         views = TableService.views(state)
@@ -200,6 +205,8 @@ class Hub:
             "version": state.version,
             "seat": audience if audience in state.match.seat_labels else None,
             "options": state.options.to_json(),
+            "status": state.status,
+            "you_created": client_id is not None and client_id == state.creator,
             "occupants": _occupants(state),
             "view": views.get(audience),
             "chat": [c for c in state.chat if _may_read_chat(c, audience, state.match.in_deal)],

@@ -11,6 +11,11 @@ let timer = null;
 let pinger = null;
 let state = "idle";
 let refs = 0;
+/** Commands sent recently, by ref: one the server answers `unavailable` (its table is moving
+ * to another server process) is sent again a moment later, a few times. */
+const sent = new Map();
+const RETRIES = 6;
+const RETRY_MS = 800;
 
 function url() {
   return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -61,6 +66,7 @@ function open() {
     }
     const entry = message.table && watched.get(message.table);
     if (entry && typeof message.version === "number") entry.since = message.version;
+    if (message.type === "error" && message.ref && retried(message)) return;
     for (const listener of listeners) listener(message);
   };
   socket.onclose = () => {
@@ -110,10 +116,25 @@ export function status() {
   return state;
 }
 
+function retried(error) {
+  const command = sent.get(error.ref);
+  sent.delete(error.ref);
+  if (!command || error.code !== "unavailable" || command.tries >= RETRIES) return false;
+  setTimeout(() => {
+    const ref = `c${++refs}`;
+    sent.set(ref, { message: command.message, tries: command.tries + 1, at: Date.now() });
+    raw({ ...command.message, ref });
+  }, RETRY_MS);
+  return true;
+}
+
 /** Send a command; returns its ref (errors about it carry the same ref), or null when offline. */
 export function send(message) {
   refs += 1;
   const ref = `c${refs}`;
+  const now = Date.now();
+  for (const [old, command] of sent) if (now - command.at > 30000) sent.delete(old);
+  sent.set(ref, { message, tries: 0, at: now });
   return raw({ ...message, ref }) ? ref : null;
 }
 
