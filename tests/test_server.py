@@ -104,7 +104,9 @@ def test_a_guest_plays_a_deal_with_three_robots(server: Server) -> None:
     guest.send(type="sit", table=table, seat="N")
     final = play_deal_to_the_end(guest, table, "N")
     assert final["result"] is not None
-    analysis = guest.recv_until(lambda m: m["type"] == "analysis", timeout=30)
+    notice = guest.recv_until(lambda m: m["type"] == "analysis", timeout=30)
+    assert notice["table"] == table
+    analysis = notice["analysis"]
     assert set(analysis["table"]) == {"N", "E", "S", "W"}
     assert "score" in analysis["par"]
     history = guest.http.get("/api/history").json()

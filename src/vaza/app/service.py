@@ -315,7 +315,7 @@ class TableService:
             loop = asyncio.get_running_loop()
             data = await loop.run_in_executor(self._analysis_pool(), analyse_to_json, board)
             await self.store.set_deal_analysis(table_id, number, data)
-            message = {"type": "analysis", "table": table_id, "number": number, **data}
+            message = {"type": "analysis", "table": table_id, "number": number, "analysis": data}
             for notice in list(self.notices):
                 await notice(table_id, message)
         except Exception:
