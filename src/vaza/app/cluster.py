@@ -243,7 +243,7 @@ class Cluster:
         if before + len(events) <= state.version:
             return  # already in the replica (it was read from the log after this was sent)
         if state.version != before:  # a gap (a message lost, a reconnect): read the log
-            log.info("table %s: replica at %d, events from %d: reloading", state.id, state.version, before)
+            log.info("table %s: a gap in its events; reading the log", state.id)
             fresh = await self.service.load(state.id)
             replica.state, replica.record = fresh.state, fresh.record
         else:

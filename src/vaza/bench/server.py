@@ -131,7 +131,14 @@ async def _run(
 
 
 async def _run_cluster(
-    processes: int, tables: int, seconds: float, think: float, seed: int | None, pg: str, redis: str
+    processes: int,
+    tables: int,
+    seconds: float,
+    think: float,
+    seed: int | None,
+    *,
+    pg: str,
+    redis: str,
 ) -> JSON:
     """Several server processes over one PostgreSQL database (made for the run) and Redis."""
     database = f"vaza_bench_{secrets.token_hex(4)}"
@@ -276,10 +283,11 @@ def run_cluster(
     seconds: float,
     think: float,
     seed: int | None = None,
+    *,
     pg: str = "postgresql://postgres@127.0.0.1:5432/postgres",
     redis: str = "redis://127.0.0.1:6379/0",
 ) -> JSON:
-    return uvloop.run(_run_cluster(processes, tables, seconds, think, seed, pg, redis))
+    return uvloop.run(_run_cluster(processes, tables, seconds, think, seed, pg=pg, redis=redis))
 
 
 def run(

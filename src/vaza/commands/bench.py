@@ -80,12 +80,22 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     analyze.add_argument("--seed", type=seed, help="random seed (default: a secure source)")
     analyze.add_argument(
         "--threads",
-        type=int,
+        type=_threads,
         default=0,
         help="DDS threads for both (default 0: DDS's choice, one per core)",
     )
     analyze.add_argument("--json", action="store_true", help="print JSON (always on)")
     analyze.set_defaults(run=run_analyze)
+
+
+def _threads(text: str) -> int:
+    """DDS threads: a whole number, 0 for DDS's own choice."""
+    if text == "0":
+        return 0
+    try:
+        return positive(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError("0 (DDS's choice) or a number of threads") from None
 
 
 def run_engine(args: argparse.Namespace) -> int:
@@ -117,7 +127,13 @@ def run_cluster(args: argparse.Namespace) -> int:
     from vaza.bench import server
 
     figures = server.run_cluster(
-        args.processes, args.tables, args.seconds, args.think, args.seed, args.pg, args.redis
+        args.processes,
+        args.tables,
+        args.seconds,
+        args.think,
+        args.seed,
+        pg=args.pg,
+        redis=args.redis,
     )
     print(json.dumps(figures))
     return 0
