@@ -123,7 +123,9 @@ def test_time_per_action_lets_a_robot_move_for_a_slow_player(tmp_path: Path) -> 
         slow.send(type="sit", table=table["table"], seat="N")
         first = slow.recv_until(lambda m: m["type"] == "update")
         assert first["view"]["controller"] == "N"  # North deals board 1 and must call
-        moved = slow.recv_until(lambda m: len(m["view"].get("calls", [])) >= 1, timeout=15)
+        moved = slow.recv_until(
+            lambda m: len((m.get("view") or {}).get("calls", [])) >= 1, timeout=15
+        )
         assert moved["occupants"]["N"]["user_id"] == slow.me["id"]  # the seat stays North's
         slow.close()
     finally:
