@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import io
 import json
+import random
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import vaza.progress
+from helpers import play_random
 from vaza.commands import analyze
+from vaza.core import Call, Card, ContractDeal, DealRecord
 from vaza.formats import dump_any, load_any
 
 DATA = Path(__file__).parent / "data"
@@ -214,3 +220,158 @@ def test_a_broken_file_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixt
     path = tmp_path / "broken.pbn"
     path.write_text('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ"]\n')
     expect_failure(capsys, path, "broken.pbn: ")
+
+
+# -- where the tricks went -------------------------------------------------------------------
+
+VUGRAPH = DATA / "vugraph.lin"
+BBO_HANDS = DATA / "bbo_hands.lin"
+
+
+@pytest.fixture(scope="module")
+def played_lin(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict[str, Any]]]:
+    """The text and the JSON for the two played deals of the vugraph file (4♠ by North, 4♥ by
+    South) written as LIN, solved once for the tests that read them."""
+    records = load_any(VUGRAPH)
+    path = tmp_path_factory.mktemp("played") / "played.lin"
+    dump_any([records[0], records[2]], path)
+    outputs = []
+    for options in ((), ("--json",)):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            assert run(str(path), *options) == 0
+        outputs.append(out.getvalue())
+    return outputs[0], json.loads(outputs[1])
+
+
+def test_a_played_lin_deal_shows_each_card_cost(
+    played_lin: tuple[str, list[dict[str, Any]]],
+) -> None:
+    blocks = played_lin[0].strip().split("\n\n")
+    assert len(blocks) == 2
+    first = blocks[0].splitlines()
+    assert first[7] == "Played: 4♠ by North, 7 tricks — EW +150"
+    assert first[8] == (
+        "Where the tricks went — double-dummy tricks for North–South: 5 at the start, "
+        "7 after the play"
+    )
+    assert first[9].split() == [
+        "Trick",
+        "cards",
+        "(-n:",
+        "tricks",
+        "a",
+        "card",
+        "gave",
+        "away)",
+        "NS",
+    ]
+    assert first[10].split() == ["1", "E", "♣6", "S", "♣A", "W", "♣Q", "N", "♣8", "5"]
+    assert first[11].split() == ["2", "S", "♦6", "W", "♦5", "-1", "N", "♦2", "-1", "E", "♦10", "5"]
+    assert first[22].split()[0] == "13"
+    assert first[23] == (
+        "Tricks given away: North 2, East 0, South 1, West 5 — North–South 3, East–West 5"
+    )
+    assert len(first) == 24
+    assert blocks[1].splitlines()[8].startswith("Where the tricks went")
+
+
+def test_a_claim_before_the_lead_has_no_play_to_analyse(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "closed.lin"
+    dump_any([load_any(VUGRAPH)[1]], path)
+    assert run(str(path)) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1] == "Played: 4♠X by North, 9 tricks (claimed) — EW +100"
+
+
+def test_json_gives_each_card_its_cost(played_lin: tuple[str, list[dict[str, Any]]]) -> None:
+    first, third = played_lin[1]
+    cost = first["play_cost"]
+    assert isinstance(cost, dict)
+    assert (cost["declarer"], cost["strain"], cost["start"], cost["final"]) == ("N", "S", 5, 7)
+    assert len(cost["cards"]) == 52
+    assert cost["cards"][4:6] == [
+        {"seat": "S", "card": "D6", "after": 5, "cost": 0},
+        {"seat": "W", "card": "D5", "after": 6, "cost": 1},
+    ]
+    assert cost["seats"] == {"N": 2, "E": 0, "S": 1, "W": 5}
+    assert cost["sides"] == {"NS": 3, "EW": 5}
+    assert first["play_error"] is None
+    third_cost = third["play_cost"]
+    assert isinstance(third_cost, dict) and isinstance(third["played"], dict)
+    assert third_cost["final"] == third["played"]["tricks"] == 5
+    assert sum(card["cost"] for card in third_cost["cards"]) == sum(third_cost["sides"].values())
+
+
+def test_a_claim_shows_what_it_conceded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "claimed.lin"
+    dump_any(load_any(BBO_HANDS)[:1], path)
+    assert run(str(path)) == 0
+    first = capsys.readouterr().out.strip().splitlines()
+    assert first[-3].split()[:2] == ["3", "E"]  # three tricks played before the claim
+    assert first[-1] == "Claim: North–South 10 tricks against 9 double dummy, East–West conceded 1"
+
+
+def test_a_revoke_in_the_play_is_reported_and_the_table_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = load_any(VUGRAPH)[0]
+    play = list(record.play)
+    club, diamond = play.index(Card.parse("CQ")), play.index(Card.parse("D3"))
+    play[club], play[diamond] = play[diamond], play[club]  # West discards, holding ♣Q3
+    path = tmp_path / "revoke.pbn"
+    dump_any([dataclasses.replace(record, play=tuple(play))], path)
+    assert run(str(path), "--json") == 0
+    captured = capsys.readouterr()
+    (board,) = json.loads(captured.out)
+    assert board["play_cost"] is None
+    assert "card 3 of the play (D3): must follow suit" in board["play_error"]
+    assert board["table"]["N"]["S"] == 5
+    assert captured.err.strip() == (
+        "vaza analyze: board 1: the play is not analysed: card 3 of the play (D3): must follow "
+        "suit: clubs were led"
+    )
+
+
+def played_at_random(rng: random.Random, record: DealRecord, auction: str) -> DealRecord:
+    game = ContractDeal(record.board)
+    for call in auction.split():
+        game.apply(Call.parse(call))
+    play_random(game, rng)
+    return game.record()
+
+
+def test_two_worker_processes_give_what_one_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Deals DDS solves at once, played at random, written as LIN.
+    rng = random.Random(8)
+    small = load_any(SMALL)[:3]
+    records = [
+        played_at_random(rng, small[0], "P P 6N P P P"),
+        played_at_random(rng, small[1], "P 1H P P P"),
+        played_at_random(rng, small[2], "2S P P P"),
+        small[0],
+    ]
+    path = tmp_path / "played.lin"
+    dump_any(records, path)
+    seen: list[int] = []
+
+    @contextmanager
+    def recording_bar(description: str, total: int) -> Iterator[Callable[[int], None]]:
+        yield seen.append
+
+    monkeypatch.setattr(vaza.progress, "progress_bar", recording_bar)
+    assert run(str(path), "--json", "--jobs", "1") == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert seen == [4]
+    seen.clear()
+    assert run(str(path), "--json", "--jobs", "2") == 0
+    shared = json.loads(capsys.readouterr().out)
+    assert seen == [1, 1, 1, 1]  # a chunk of one deal each, for so short a file
+    assert shared == alone
+    assert [board["play_cost"] is not None for board in shared] == [True, True, True, False]
+    for board in shared[:3]:
+        assert board["play_cost"]["final"] == board["played"]["tricks"]

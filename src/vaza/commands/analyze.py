@@ -1,4 +1,9 @@
-"""`vaza analyze FILE`: the double-dummy table and par of every deal in a PBN or LIN file."""
+"""`vaza analyze FILE`: the double-dummy table and par of every deal in a PBN or LIN file, and
+for a deal that was played, where the tricks went: what each card cost against double dummy.
+
+A long file's deals are shared out between worker processes, one per core (see
+vaza.analysis.parallel); `--jobs` sets their number.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +12,22 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from vaza.analysis.play_cost import PlayCost
 from vaza.analysis.results import STRAINS, BoardAnalysis, ns_score
+from vaza.commands.common import positive
 from vaza.core.calls import Contract
-from vaza.core.cards import Seat
+from vaza.core.cards import SEATS, Seat, Side
 from vaza.core.errors import VazaError
 from vaza.core.games.contract import DealResult
 from vaza.core.record import DealRecord
 from vaza.i18n import text
 from vaza.protocol.bridge import analysis_json
-from vaza.text import contract_text, seat_name
+from vaza.text import card_text, contract_text, seat_name
+
+if TYPE_CHECKING:
+    from vaza.analysis.parallel import DealAnalysis
 
 PROGRAM = "vaza analyze"
 LANG = "en"
@@ -30,21 +41,33 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="double-dummy tables and par for the deals of a PBN or LIN file",
         description="Solve every deal of FILE double dummy (DDS, through endplay): the tricks "
         "each seat takes as declarer in each strain, the par contracts and score for the "
-        "board's dealer and vulnerability, and the result played where the file has one.",
+        "board's dealer and vulnerability, and the result played where the file has one. "
+        "Where the file holds the play, it shows where the tricks went: after each card, the "
+        "tricks the declaring side can take double dummy, and the tricks each card gave away "
+        "against the best card, added up by player and by side.",
         epilog="Scores are from North–South's side, as par scores are usually given. Deals "
-        "without 13 cards in each hand are skipped with a warning.",
+        "without 13 cards in each hand are skipped with a warning; a play that breaks a rule "
+        "is not analysed, with a warning.",
     )
     parser.add_argument("file", metavar="FILE", help="a .pbn or .lin file")
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON document: a list of boards with table, par and result",
+        help="print one JSON document: a list of boards with table, par, result and the "
+        "cost of each card played",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=positive,
+        default=None,
+        help="worker processes to share the deals (default: one per core, for files long "
+        "enough to repay starting them)",
     )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from vaza.analysis import analyse_boards
+    from vaza.analysis.parallel import DealTask, analyse_deals, useful_workers
     from vaza.formats import load_any
     from vaza.progress import progress_bar
 
@@ -64,8 +87,20 @@ def run(args: argparse.Namespace) -> int:
     complete = _complete_records(records)
     if not complete:
         return _fail(f"{path} holds no complete deal to analyse")
-    with progress_bar("analyze", len(complete)) as advance:
-        analyses = analyse_boards([record.board for _, record in complete], advance)
+    tasks = [DealTask.from_record(record) for _, record in complete]
+    workers = useful_workers(len(tasks)) if args.jobs is None else args.jobs
+    try:
+        with progress_bar("analyze", len(complete)) as advance:
+            analyses = analyse_deals(tasks, workers, advance)
+    except VazaError as error:
+        return _fail(f"{path}: {error}")
+    for (position, record), analysis in zip(complete, analyses, strict=True):
+        if analysis.play_error is not None:
+            print(
+                f"{PROGRAM}: {_label(position, record)}: the play is not analysed: "
+                f"{analysis.play_error}",
+                file=sys.stderr,
+            )
     if args.json:
         boards = [
             _board_json(record, analysis)
@@ -169,7 +204,8 @@ def _grid(analysis: BoardAnalysis) -> list[str]:
     return [header, *rows]
 
 
-def _board_text(position: int, record: DealRecord, analysis: BoardAnalysis) -> str:
+def _board_text(position: int, record: DealRecord, found: DealAnalysis) -> str:
+    analysis = found.analysis
     board = record.board
     title = (
         text("board", LANG, number=board.number) if board.number is not None else f"Deal {position}"
@@ -192,7 +228,45 @@ def _board_text(position: int, record: DealRecord, analysis: BoardAnalysis) -> s
         lines.append(
             f"Played: {_played_text(result)} — {_side_score(_played_score(record, result))}"
         )
+    if found.play_cost is not None:
+        lines += _play_cost_text(found.play_cost, record)
     return "\n".join(lines)
+
+
+def _side_name(side: Side) -> str:
+    return text(f"vul.{side.name}", LANG)
+
+
+def _play_cost_text(cost: PlayCost, record: DealRecord) -> list[str]:
+    """The declaring side's double-dummy tricks trick by trick, each costly card marked with
+    the tricks it gave away, then the totals by player and by side."""
+    side = cost.declarer.side
+    lines = [
+        f"Where the tricks went — double-dummy tricks for {_side_name(side)}: {cost.start} at "
+        f"the start, {cost.final} after the play",
+        f"Trick  {'cards (-n: tricks a card gave away)':<42}{side.name:>3}",
+    ]
+    for number, start in enumerate(range(0, len(cost.cards), 4), start=1):
+        trick = cost.cards[start : start + 4]
+        cells = "".join(
+            f"{card.seat.letter} {card_text(card.card):<3}"
+            + (f" -{card.cost}" if card.cost else "").ljust(5)
+            for card in trick
+        )
+        lines.append(f"{number:>5}  {cells:<42}{trick[-1].after:>3}")
+    seats = cost.seat_costs()
+    by_seat = ", ".join(f"{seat_name(seat, LANG)} {seats[seat]}" for seat in SEATS)
+    by_side = ", ".join(f"{_side_name(each)} {cost.side_cost(each)}" for each in Side)
+    lines.append(f"Tricks given away: {by_seat} — {by_side}")
+    if record.claimed and record.declarer_tricks is not None:
+        conceded = record.declarer_tricks - cost.final
+        who = side.opponents if conceded > 0 else side
+        gift = f", {_side_name(who)} conceded {abs(conceded)}" if conceded else ""
+        lines.append(
+            f"Claim: {_side_name(side)} {record.declarer_tricks} tricks against "
+            f"{cost.final} double dummy{gift}"
+        )
+    return lines
 
 
 # -- JSON ------------------------------------------------------------------------------------
@@ -203,7 +277,8 @@ def _contract_json(contract: Contract) -> str:
     return f"{contract.level}{contract.strain.letter}{contract.doubling.suffix}"
 
 
-def _board_json(record: DealRecord, analysis: BoardAnalysis) -> dict[str, object]:
+def _board_json(record: DealRecord, found: DealAnalysis) -> dict[str, object]:
+    analysis = found.analysis
     board = record.board
     result = _played(record)
     played: dict[str, object] | None = None
@@ -223,4 +298,6 @@ def _board_json(record: DealRecord, analysis: BoardAnalysis) -> dict[str, object
         "deal": board.deal.to_pbn(board.dealer),
         **analysis_json(analysis),
         "played": played,
+        "play_cost": None if found.play_cost is None else found.play_cost.as_dict(),
+        "play_error": found.play_error,
     }
