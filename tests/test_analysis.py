@@ -334,5 +334,5 @@ def test_value_types_load_without_endplay() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
-    with pytest.raises(AttributeError, match="no attribute 'solve'"):
-        analysis.solve  # noqa: B018
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        analysis.no_such_name  # noqa: B018
