@@ -104,6 +104,8 @@ def test_a_guest_plays_a_deal_with_three_robots(server: Server) -> None:
     guest.send(type="sit", table=table, seat="N")
     final = play_deal_to_the_end(guest, table, "N")
     assert final["result"] is not None
+    for lang in ("en", "pt-BR"):  # every call explained in the robots' system
+        assert set(final["explanations"][lang]) == {str(i) for i in range(len(final["calls"]))}
     notice = guest.recv_until(lambda m: m["type"] == "analysis", timeout=30)
     assert notice["table"] == table
     analysis = notice["analysis"]

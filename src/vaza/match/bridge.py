@@ -20,7 +20,7 @@ from vaza.protocol.bridge import (
     result_json,
     view_json,
 )
-from vaza.robots import SimpleRobot
+from vaza.robots.bidding import BiddingRobot, explain_auction
 from vaza.scoring.contract import duplicate_score
 from vaza.scoring.sheet import PadDeal, Sheet, add, new_sheet
 from vaza.scoring.systems import PAD_SYSTEMS, pad_rules
@@ -133,7 +133,8 @@ class BridgeMatch:
         random.  Kept out of the table's options, which every client sees."""
         self.current: ContractDeal | None = None
         self._deals = 0
-        self._robot = SimpleRobot()
+        self._robot = BiddingRobot()
+        self._explained: tuple[tuple[int, ...], JSON] = ((), {"en": {}, "pt-BR": {}})
 
     # -- dealing ------------------------------------------------------------------------
 
@@ -219,7 +220,23 @@ class BridgeMatch:
             data = view_json(seat_view(game, Seat.from_letter(viewer)))
         data["number"] = self._deals
         data["scores"] = self.scores()
+        data["explanations"] = self._explanations(game)
         return data
+
+    def _explanations(self, game: ContractDeal) -> JSON:
+        """What every call means in the robots' system, in both languages (cached: the calls
+        change only during the auction)."""
+        key = tuple(call.index for call in game.auction.calls)
+        if key != self._explained[0]:
+            calls, dealer = game.auction.calls, game.board.dealer
+            self._explained = (
+                key,
+                {
+                    lang: {str(i): text for i, text in explain_auction(calls, dealer, lang).items()}
+                    for lang in ("en", "pt-BR")
+                },
+            )
+        return self._explained[1]
 
     def robot_view(self, seat: str) -> Any:
         assert self.current is not None

@@ -3,7 +3,7 @@
 // with every hand and a trick-by-trick replay.  Also used for the contract-view variants.
 
 import { h } from "../lib/dom.js";
-import { t } from "../lib/i18n.js";
+import { t, language } from "../lib/i18n.js";
 import { cardFace, highCardPoints, contractEl, contractLabel, SEATS } from "../lib/cards.js";
 import { biddingBox, auctionGrid } from "./bidding.js";
 import { fan, suitRows, backs } from "./hands.js";
@@ -88,7 +88,7 @@ function centre(ctx, { bottom, seats, tricks, playable }) {
     const free = seats.filter((seat) => !ctx.occupants[seat]);
     parts.push(h("p", { class: "centre-note" }, free.length ? t("waiting.players") : t("waiting.deal")));
   } else if (view.phase === "auction") {
-    parts.push(auctionGrid(view.calls || [], view.dealer, { names, toAct: view.to_act, explanations: view.explanations, seats }));
+    parts.push(auctionGrid(view.calls || [], view.dealer, { names, toAct: view.to_act, explanations: explained(view), seats }));
     if (mineToAct && legal.some((a) => a.type === "call")) parts.push(biddingBox(legal, (call) => ctx.send({ type: "call", call })));
     else parts.push(h("p", { class: "centre-note", "aria-live": "polite" }, waitingFor));
   } else if (view.phase === "over") {
@@ -226,7 +226,7 @@ function sidePanel(ctx, { seats }) {
       analysisView(ctx.analysis)));
   }
   if (view.phase !== "auction" && (view.calls || []).length) {
-    parts.push(h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(view.calls, view.dealer, { explanations: view.explanations, seats })));
+    parts.push(h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(view.calls, view.dealer, { explanations: explained(view), seats })));
   }
   if (view.scores) {
     const we = ctx.mySeat ? sideOf(ctx.mySeat) : "NS";
@@ -236,3 +236,10 @@ function sidePanel(ctx, { seats }) {
 }
 
 export { trickWinner };
+
+/** The calls' meanings in the reader's language (the server sends both). */
+function explained(view) {
+  const all = view.explanations;
+  if (!all) return null;
+  return all[language()] || all.en || all;
+}

@@ -1,0 +1,163 @@
+"""Measuring the system: four robots bid many random deals; the contracts they reach are
+compared with double-dummy par.
+
+A benchmark, not a test: `measure` solves every deal with DDS (endplay, batched), which takes
+minutes for a few thousand deals.  The figures: the distribution of final contracts, the time
+per call (95th percentile and worst), how often the contract's double-dummy result goes to the
+side par favours, how often it scores exactly par, and the mean IMPs between the score reached
+(double-dummy tricks) and par.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from vaza.core.auction import Auction
+from vaza.core.calls import Call, Contract
+from vaza.core.deal import Board
+from vaza.robots.bidding.bidder import choose_call
+from vaza.scoring.imps import imps
+
+
+@dataclass(frozen=True, slots=True)
+class BidBoard:
+    """One board bid by four robots."""
+
+    board: Board
+    calls: tuple[Call, ...]
+    contract: Contract | None
+    seconds: tuple[float, ...]
+    """The time each call took."""
+
+
+def bid_board(board: Board) -> BidBoard:
+    """Let the system bid all four hands of `board` (each robot sees only its own hand)."""
+    auction = Auction(board.dealer)
+    seconds: list[float] = []
+    while not auction.is_over:
+        seat = auction.to_act
+        assert seat is not None
+        start = time.perf_counter()
+        call, _ = choose_call(board.deal[seat], auction.calls, board.dealer, board.vulnerability)
+        seconds.append(time.perf_counter() - start)
+        auction.add(call)
+    return BidBoard(board, tuple(auction.calls), auction.contract, tuple(seconds))
+
+
+def contract_name(contract: Contract | None) -> str:
+    """``4S``, ``3NTX``, or ``passed``: the key of the contract distribution."""
+    return "passed" if contract is None else str(contract)
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """What `measure` found."""
+
+    boards: int
+    calls: int
+    call_ms_p95: float
+    call_ms_max: float
+    par_side_rate: float
+    """Share of boards where the side the contract's double-dummy score favours is the side
+    par favours (both zero counts)."""
+    par_score_rate: float
+    """Share of boards scoring exactly par."""
+    par_loss_imps: float
+    """Mean IMPs between the score reached with double-dummy play and par."""
+    contracts: dict[str, int] = field(default_factory=dict)
+    levels: dict[str, int] = field(default_factory=dict)
+    """Boards by the kind of contract reached: passed, partscore, game, slam, grand."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "boards": self.boards,
+            "calls": self.calls,
+            "call_ms_p95": round(self.call_ms_p95, 3),
+            "call_ms_max": round(self.call_ms_max, 3),
+            "par_side_rate": round(self.par_side_rate, 4),
+            "par_score_rate": round(self.par_score_rate, 4),
+            "par_loss_imps": round(self.par_loss_imps, 3),
+            "levels": dict(self.levels),
+            "contracts": dict(sorted(self.contracts.items(), key=lambda item: -item[1])),
+        }
+
+
+def _kind(contract: Contract | None) -> str:
+    if contract is None:
+        return "passed"
+    game = {2: 4, 3: 4, 4: 3}.get(int(contract.strain), 5)
+    if contract.level == 7:
+        return "grand slam"
+    if contract.level == 6:
+        return "small slam"
+    return "game" if contract.level >= game else "partscore"
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def measure(
+    count: int = 2000,
+    seed: int | str = 1,
+    advance: Callable[[int], None] | None = None,
+) -> Measure:
+    """Bid `count` random boards (numbered 1, 2, … for dealer and vulnerability) from `seed`
+    and compare each contract with double-dummy par."""
+    from vaza.analysis import analyse_boards, ns_score  # noqa: PLC0415 - loads the solver
+
+    rng = random.Random(seed)
+    boards = [Board.random(number % 16 + 1, rng) for number in range(count)]
+    bid = [bid_board(board) for board in boards]
+    analyses = analyse_boards(boards, advance)
+    losses: list[int] = []
+    same_side = exact = 0
+    for result, analysis in zip(bid, analyses, strict=True):
+        contract = result.contract
+        tricks = 0 if contract is None else analysis.table[contract.declarer, contract.strain]
+        score = ns_score(contract, tricks, result.board.vulnerability)
+        losses.append(abs(imps(score - analysis.par.score)))
+        same_side += _sign(score) == _sign(analysis.par.score)
+        exact += score == analysis.par.score
+    return summarise(bid, losses, same_side, exact)
+
+
+def summarise(
+    bid: Sequence[BidBoard], losses: Sequence[int], same_side: int, exact: int
+) -> Measure:
+    """The figures of `measure` from bid boards and their comparison with par."""
+    seconds = sorted(second for result in bid for second in result.seconds)
+    count = len(bid)
+    p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))] if seconds else 0.0
+    return Measure(
+        boards=count,
+        calls=len(seconds),
+        call_ms_p95=1000 * p95,
+        call_ms_max=1000 * (seconds[-1] if seconds else 0.0),
+        par_side_rate=same_side / count if count else 0.0,
+        par_score_rate=exact / count if count else 0.0,
+        par_loss_imps=sum(losses) / count if count else 0.0,
+        contracts=dict(Counter(contract_name(result.contract) for result in bid)),
+        levels=dict(Counter(_kind(result.contract) for result in bid)),
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m vaza.robots.bidding.measure --deals 2000 --seed 1``: the figures as JSON
+    (until `vaza bench bidding` exists)."""
+    import argparse  # noqa: PLC0415 - only for the command line
+    import json  # noqa: PLC0415
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--seed", default="1")
+    options = parser.parse_args(argv)
+    print(json.dumps(measure(options.deals, options.seed).as_dict(), indent=2))
+
+
+if __name__ == "__main__":
+    main()

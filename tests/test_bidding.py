@@ -1,0 +1,348 @@
+"""The bidding system, hand by hand: each convention of docs/bidding.md with a hand that must
+make the documented call, the meanings of calls in both languages, and opening leads.
+
+Every case's auction starts with North as dealer at love all; the hand belongs to the seat whose
+turn it is after the calls given.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vaza.core import (
+    CARDS,
+    Board,
+    Call,
+    Card,
+    ContractDeal,
+    Deal,
+    Hand,
+    IllegalAction,
+    Seat,
+    Suit,
+    Vulnerability,
+    seat_view,
+)
+from vaza.robots.bidding import (
+    BiddingRobot,
+    choose_call,
+    explain,
+    explain_auction,
+    infer,
+    opening_lead,
+)
+from vaza.robots.bidding.estimate import expected_points, range_mean
+from vaza.robots.bidding.evaluate import (
+    fit_points,
+    has_stopper,
+    is_good_suit,
+    key_cards,
+    total_points,
+)
+from vaza.robots.bidding.meanings import LABELS, ranges_text
+from vaza.robots.bidding.measure import bid_board, measure, summarise
+from vaza.robots.bidding.rules import hull
+from vaza.robots.constraints import NOTHING_KNOWN, HandConstraints
+
+# (what the case pins, hand, calls before it, expected call)
+CASES = [
+    ("1NT 15-17 balanced", "AK3.KJ4.Q873.K92", "", "1NT"),
+    ("1NT with a five-card major", "AQ.KQJ84.K73.J92", "", "1NT"),
+    ("5-4 majors open the five", "AQ732.KJ84.K3.72", "", "1S"),
+    ("5-5 majors open spades", "KQ932.AJ874.3.K2", "", "1S"),
+    ("6-5 opens the longer", "K9.AQJ874.KQ932.", "", "1H"),
+    ("4-4 minors open 1D", "K73.Q4.AJ84.Q972", "", "1D"),
+    ("3-3 minors open 1C", "AK73.Q84.J84.Q72", "", "1C"),
+    ("20-21 balanced 2NT", "AK3.KQ4.AJ73.K92", "", "2NT"),
+    ("22+ opens 2C", "AKQ3.AK4.AQ73.K2", "", "2C"),
+    ("weak two spades", "KQJ974.73.842.92", "", "2S"),
+    ("weak two hearts", "73.AQT972.842.92", "", "2H"),
+    ("no weak two with four of the other major", "KQJ974.7532.84.2", "", "Pass"),
+    ("3-level preempt", "3.KQJ9742.842.92", "", "3H"),
+    ("4-level preempt", "KQJ97432.7.842.2", "", "4S"),
+    ("rule of 20 opens", "AKJ74.K8432.7.92", "", "1S"),
+    ("11 balanced passes", "K73.Q84.A984.Q72", "", "Pass"),
+    ("fourth seat rule of 15", "3.AK84.KJ84.J972", "P P P", "Pass"),
+    ("transfer to hearts", "73.QJ872.842.962", "1NT P", "2D"),
+    ("transfer to spades", "QJ872.73.842.962", "1NT P", "2H"),
+    ("Stayman with invitational values", "KJ73.Q4.Q842.962", "1NT P", "2C"),
+    ("weak four-card major passes", "KJ73.84.J842.962", "1NT P", "Pass"),
+    ("10-15 balanced no major 3NT", "K73.Q4.KJ842.Q62", "1NT P", "3NT"),
+    ("8-9 no major 2NT", "K73.Q4.J842.Q962", "1NT P", "2NT"),
+    ("16-17 quantitative 4NT", "KQ3.AQ4.KJ842.Q6", "1NT P", "4NT"),
+    ("weak long minor 2S", "73.84.842.KJ9762", "1NT P", "2S"),
+    ("opener completes the transfer", "AK3.K4.Q873.KJ92", "1NT P 2D P", "2H"),
+    ("super-accept with 17 and four", "A3.KJ94.K873.AQ2", "1NT P 2D P", "3H"),
+    ("Stayman answer spades", "AK73.K4.Q873.KJ2", "1NT P 2C P", "2S"),
+    ("Stayman answer hearts first", "AK73.KQ84.Q73.J2", "1NT P 2C P", "2H"),
+    ("Stayman answer none", "AK3.K84.Q873.KJ2", "1NT P 2C P", "2D"),
+    ("raise the Stayman fit to game", "Q3.KJ73.A842.962", "1NT P 2C P 2H P", "4H"),
+    ("invite in no trump after 2D", "KJ73.Q4.Q842.962", "1NT P 2C P 2D P", "2NT"),
+    ("transfer over 2NT", "QJ872.73.842.962", "2NT P", "3H"),
+    ("relay after minor transfer", "AK3.K84.Q873.KJ2", "1NT P 2S P", "3C"),
+    ("correct to diamonds", "73.84.KJ9762.842", "1NT P 2S P 3C P", "3D"),
+    ("single raise", "K73.Q84.J842.962", "1H P", "2H"),
+    ("limit raise", "K73.Q842.KJ8.J62", "1S P", "3S"),
+    ("Jacoby 2NT", "KJ73.Q4.AK84.962", "1S P", "2NT"),
+    ("one-level new suit", "KJ73.84.J842.Q62", "1H P", "1S"),
+    ("1NT response", "Q7.K843.J842.Q62", "1S P", "1NT"),
+    ("two over one", "73.K84.AQJ84.K62", "1S P", "2D"),
+    ("too weak to respond", "73.K84.J842.9762", "1S P", "Pass"),
+    ("preemptive game raise", "KJ873.4.J8742.62", "1S P", "4S"),
+    ("Jacoby answer minimum", "AQ873.K4.K842.62", "1S P 2NT P", "4S"),
+    ("Jacoby answer extra", "AQ873.K4.AK82.Q2", "1S P 2NT P", "3S"),
+    ("major first over 1C", "KJ73.Q842.84.962", "1C P", "1H"),
+    ("2NT over 1D", "KJ7.Q84.A84.Q632", "1D P", "2NT"),
+    ("diamond raise", "73.842.KJ842.Q62", "1D P", "2D"),
+    ("raise partner's major", "K3.KJ84.AQ842.62", "1D P 1H P", "2H"),
+    ("one-level spades", "KJ84.K3.Q62.AQ42", "1C P 1H P", "1S"),
+    ("1NT rebid", "K84.Q3.AJ642.K42", "1D P 1S P", "1NT"),
+    ("rebid a six-card suit", "K3.AQJ842.Q62.42", "1H P 1S P", "2H"),
+    ("reverse with 17", "A3.AKJ4.AQ842.62", "1D P 1S P", "2H"),
+    ("pass 1NT balanced", "K84.AQ842.Q6.K42", "1H P 1NT P", "Pass"),
+    ("new lower suit", "A3.KQ842.6.AJ742", "1H P 1S P", "2C"),
+    ("takeout double", "AK73.4.KJ84.Q962", "1H", "X"),
+    ("one-level overcall", "AQJ73.84.K84.962", "1D", "1S"),
+    ("1NT overcall", "AQ3.KJ4.K873.A92", "1H", "1NT"),
+    ("weak jump overcall", "KQJ974.73.842.92", "1C", "2S"),
+    ("negative double after 1C-1S", "73.KJ84.Q842.962", "1C 1S", "X"),
+    ("five spades bid, not doubled", "KJ843.84.Q84.962", "1D 1H", "1S"),
+    ("advance a takeout double", "KJ84.842.842.962", "1H X P", "1S"),
+    ("jump advance with 9-11", "KJ84.842.A842.K6", "1H X P", "2S"),
+    ("raise the overcall", "K84.842.Q842.K62", "1D 1S P", "2S"),
+    ("penalty double of 1NT", "AQ3.KJ4.K873.A92", "1NT", "X"),
+    ("balancing double", "K873.4.A842.Q962", "1H P P", "X"),
+    ("opener shows the major after a negative double", "K3.KJ84.AQ842.62", "1D 1S X P", "2H"),
+    ("redouble with 10+", "KJ3.84.AQ84.Q962", "1H X", "XX"),
+    ("cue bid limit raise", "K84.842.AQ42.K62", "1H 2C", "3C"),
+    ("RKCB answer one", "AQ873.K4.Q842.62", "1S P 2NT P 3S P 4NT P", "5C"),
+    ("RKCB answer two with the queen", "AQ873.K4.A842.62", "1S P 2NT P 3S P 4NT P", "5S"),
+    ("RKCB answer three", "AQ873.A4.A842.62", "1S P 2NT P 4S P 4NT P", "5D"),
+    ("weak two: 2NT ask", "A3.KQ4.AQ73.K862", "2S P", "2NT"),
+    ("weak two: preemptive raise", "K73.Q842.J842.62", "2S P", "3S"),
+    ("weak two: new suit forcing", "3.AKQ84.AQ7.K862", "2S P", "3H"),
+    ("penalty double of their game", "K87.Q842.AJ3.T97", "1NT 4S", "X"),
+]
+
+
+def _calls(text: str) -> tuple[Call, ...]:
+    return tuple(Call.parse(token) for token in text.split())
+
+
+@pytest.mark.parametrize(("case", "hand", "before", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_the_system_makes_the_documented_call(
+    case: str, hand: str, before: str, expected: str
+) -> None:
+    call, meaning = choose_call(Hand.parse(hand), _calls(before), Seat.NORTH)
+    assert call == Call.parse(expected), f"{case}: {meaning.text()}"
+
+
+def test_there_are_cases_for_every_part_of_the_system() -> None:
+    assert len(CASES) >= 60
+
+
+def test_the_robot_call_carries_its_meaning_in_both_languages() -> None:
+    call, meaning = choose_call(Hand.parse("KJ73.Q4.Q842.962"), _calls("1NT P"), Seat.NORTH)
+    assert call == Call.parse("2C")
+    assert meaning.text("en").startswith("Stayman: asks for a four-card major: 8+ HCP")
+    assert meaning.text("pt-BR").startswith("Stayman: pergunta por maior de quatro: 8+ PH")
+    assert meaning.text("en").endswith("Forcing.")
+    assert meaning.text("pt-BR").endswith("Forçante.")
+
+
+def test_explain_reads_any_call_of_an_auction() -> None:
+    calls = _calls("1NT P 2D P 2H P 4NT")
+    assert explain(calls, Seat.NORTH, 0) == (
+        "1NT opening, balanced: 15–17 HCP, 2–5 ♠, 2–5 ♥, 2–5 ♦, 2–5 ♣."
+    )
+    assert explain(calls, Seat.NORTH, 2, "pt-BR") == (
+        "Transferência: cinco ou mais ♥: 5+ ♥. Forçante."
+    )
+    assert "Roman Key Card Blackwood (1430), ♥ trumps" in explain(calls, Seat.NORTH, 6)
+    with pytest.raises(IndexError):
+        explain(calls, Seat.NORTH, 7)
+
+
+def test_explain_auction_gives_every_call_by_index() -> None:
+    calls = _calls("1NT P 2C P")
+    texts = explain_auction(calls, Seat.NORTH, "pt-BR")
+    assert sorted(texts) == [0, 1, 2, 3]
+    assert texts[2] == explain(calls, Seat.NORTH, 2, "pt-BR")
+    assert texts[2].startswith("Stayman")
+
+
+def test_key_card_answers_say_which_counts() -> None:
+    calls = _calls("1S P 2NT P 3S P 4NT P 5C")
+    assert explain(calls, Seat.NORTH, 8).startswith("One or four key cards (♠ trumps)")
+    assert explain(calls, Seat.NORTH, 8, "pt-BR").startswith("Uma ou quatro cartas-chave")
+
+
+def test_a_double_says_what_it_shows_and_lists_each_meaning() -> None:
+    assert explain(_calls("1S 2C X"), Seat.NORTH, 2) == (
+        "Negative double: shows ♥: 8+ HCP, 4+ ♥. Forcing."
+    )
+    assert explain(_calls("1H X"), Seat.NORTH, 1) == (
+        "Takeout double or takeout double, strong hand: 12+ HCP, at most 3 ♥."
+    )
+
+
+def test_every_label_has_both_languages() -> None:
+    for label, (english, portuguese) in LABELS.items():
+        assert english and portuguese, label
+        assert "{" not in english.replace("{suit}", "").replace("{suits}", ""), label
+
+
+def test_ranges_are_written_as_a_player_says_them() -> None:
+    shown = infer(_calls("1NT P 2D P 2H"), Seat.NORTH)
+    assert ranges_text(shown[Seat.SOUTH]) == "5+ ♥"
+    assert ranges_text(shown[Seat.NORTH]) == "15–17 HCP, 2–5 ♠, 2–5 ♥, 2–5 ♦, 2–5 ♣"
+    assert ranges_text(shown[Seat.NORTH], "pt-BR").startswith("15–17 PH")
+
+
+def test_infer_reads_every_seat() -> None:
+    shown = infer(_calls("P 1H X 2H P"), Seat.NORTH)
+    assert shown[Seat.NORTH].hcp == (0, 5)  # no opening, then no free bid
+    assert shown[Seat.EAST].lengths[2] == (5, 13)  # five hearts
+    assert shown[Seat.EAST].hcp == (11, 21)
+    assert shown[Seat.SOUTH].hcp[0] == 12 and shown[Seat.SOUTH].lengths[2][1] <= 3  # takeout
+    assert shown[Seat.WEST].lengths[2][0] == 3  # a raise: three hearts
+
+
+def test_a_call_off_the_system_is_read_naturally() -> None:
+    # 1♣ – 5♦ is no call of the system: read as diamonds, nothing more.
+    shown = infer(_calls("1C P 5D"), Seat.NORTH)
+    assert shown[Seat.SOUTH].lengths[1] == (4, 13)
+    assert explain(_calls("1C P 5D"), Seat.NORTH, 2).startswith("Not in the system")
+
+
+def test_an_illegal_auction_is_refused() -> None:
+    with pytest.raises(IllegalAction):
+        infer(_calls("1NT 1S"), Seat.NORTH)
+
+
+# -- the robot at a table -------------------------------------------------------------------
+
+
+def _deal_with(seat: Seat, hand: str) -> Deal:
+    """A complete deal in which `seat` holds `hand` (the other cards dealt round in order)."""
+    held = Hand.parse(hand)
+    others: list[list[Card]] = [[], [], []]
+    rest = [card for card in CARDS if card not in held]
+    for position, card in enumerate(rest):
+        others[position % 3].append(card)
+    hands = []
+    for current in Seat:
+        hands.append(held if current == seat else Hand(others.pop(0)))
+    return Deal(tuple(hands))  # type: ignore[arg-type]
+
+
+def _lead(leader: Seat, hand: str, calls: str) -> Card:
+    game = ContractDeal(Board(_deal_with(leader, hand), Seat.NORTH, Vulnerability.NONE))
+    for call in _calls(calls):
+        game.apply(call)
+    assert game.contract is not None and game.contract.opening_leader == leader
+    return opening_lead(seat_view(game, leader))
+
+
+def test_the_robot_opens_and_explains_in_its_language() -> None:
+    robot = BiddingRobot(lang="pt-BR")
+    game = ContractDeal(Board(_deal_with(Seat.NORTH, "AK3.KJ4.Q873.K92"), Seat.NORTH))
+    view = seat_view(game, Seat.NORTH)
+    call, meaning = robot.choose_call(view)
+    assert call in view.legal_actions and call == Call.parse("1NT")
+    assert meaning.text("pt-BR").startswith("Abertura de 1ST, mão equilibrada: 15–17 PH")
+    assert robot.explain([call], Seat.NORTH, 0) == meaning.text("pt-BR")
+    assert robot.explain([call], Seat.NORTH, 0, "en").startswith("1NT opening")
+    assert robot.choose(view) == call
+
+
+@pytest.mark.parametrize(
+    ("case", "leader", "hand", "calls", "card"),
+    [
+        (
+            "partner's suit against no trump, top of a doubleton",
+            Seat.WEST,
+            "83.QJT9.T832.T65",
+            "1D 1S 1NT P 3NT P P P",
+            "S8",
+        ),
+        (
+            "fourth best from length against no trump",
+            Seat.EAST,
+            "KJ842.Q73.T84.92",
+            "1NT P 3NT P P P",
+            "S4",
+        ),
+        ("top of a sequence", Seat.EAST, "KQJ5.873.T842.92", "1NT P 3NT P P P", "SK"),
+        (
+            "no lead away from an ace against a suit; the sequence instead",
+            Seat.EAST,
+            "842.KQJ.A753.T64",
+            "1S P 4S P P P",
+            "HK",
+        ),
+        (
+            "a trump when dummy only gave preference",
+            Seat.EAST,
+            "T92.A84.KQ73.J85",
+            "1S P 1NT P 2H P 2S P P P",
+            "ST",
+        ),
+        ("a singleton with few trumps", Seat.EAST, "842.K643.J9852.7", "1S P 4S P P P", "C7"),
+    ],
+    ids=lambda value: value if isinstance(value, str) and " " in value else "",
+)
+def test_opening_leads(case: str, leader: Seat, hand: str, calls: str, card: str) -> None:
+    assert _lead(leader, hand, calls) == Card.parse(card), case
+
+
+def test_only_the_opening_leader_may_be_asked_for_a_lead() -> None:
+    game = ContractDeal(Board(_deal_with(Seat.EAST, "842.K643.J9852.7"), Seat.NORTH))
+    for call in _calls("1S P 4S P P P"):
+        game.apply(call)
+    with pytest.raises(ValueError, match="left-hand opponent"):
+        opening_lead(seat_view(game, Seat.WEST))
+
+
+# -- the pieces under the rules ------------------------------------------------------------
+
+
+def test_hand_valuation() -> None:
+    hand = Hand.parse("AKJ74.K8432.7.92")
+    assert total_points(hand) == 11 + 2
+    assert fit_points(hand, Suit.HEARTS) == 11 + 3  # singleton and doubleton, capped at 3
+    assert is_good_suit(hand, Suit.SPADES) and not is_good_suit(hand, Suit.HEARTS)
+    assert has_stopper(Hand.parse("Q73.K4.J842.9654"), Suit.SPADES)
+    assert has_stopper(Hand.parse("Q73.K4.J842.9654"), Suit.HEARTS)
+    assert not has_stopper(Hand.parse("Q7.K4.J842.96543"), Suit.SPADES)
+    assert key_cards(Hand.parse("A73.K4.AJ84.9654"), Suit.HEARTS) == 3
+
+
+def test_partners_expected_points_share_the_deck() -> None:
+    assert 9.9 < range_mean(0, 37) < 10.1
+    assert range_mean(15, 17) == pytest.approx(15.8, abs=0.1)
+    opened = HandConstraints(hcp=(15, 17))
+    estimates = expected_points((opened, NOTHING_KNOWN, NOTHING_KNOWN, NOTHING_KNOWN))
+    assert sum(estimates) == pytest.approx(40, abs=0.1)
+    assert 15 <= estimates[0] <= 17
+
+
+def test_a_call_shows_all_its_meanings_together() -> None:
+    wide = hull([HandConstraints(hcp=(12, 14)), HandConstraints(hcp=(17, 21))])
+    assert wide.hcp == (12, 21)
+
+
+def test_bid_boards_are_summarised() -> None:
+    board = Board(_deal_with(Seat.NORTH, "AK3.KJ4.Q873.K92"), Seat.NORTH)
+    result = bid_board(board)
+    assert result.calls[0] == Call.parse("1NT")
+    assert len(result.seconds) == len(result.calls)
+    summary = summarise([result], [3], same_side=1, exact=0).as_dict()
+    assert summary["boards"] == 1 and summary["par_loss_imps"] == 3.0
+    assert summary["contracts"] == {str(result.contract): 1}
+
+
+def test_measure_compares_contracts_with_par() -> None:
+    found = measure(4, seed=7)
+    assert found.boards == 4 and sum(found.contracts.values()) == 4
+    assert 0.0 <= found.par_side_rate <= 1.0 and found.par_loss_imps >= 0.0
