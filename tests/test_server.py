@@ -111,6 +111,8 @@ def test_a_guest_plays_a_deal_with_three_robots(server: Server) -> None:
     analysis = notice["analysis"]
     assert set(analysis["table"]) == {"N", "E", "S", "W"}
     assert "score" in analysis["par"]
+    if final["contract"]:  # where the tricks went, card by card
+        assert len(analysis["play_cost"]["cards"]) == 52
     history = guest.http.get("/api/history").json()
     assert len(history) == 1
     deal = history[0]["deal"]

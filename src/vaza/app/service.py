@@ -27,8 +27,9 @@ from typing import Any
 
 from vaza.app.table import Actor, Event, Forbidden, TableOptions, TableState
 from vaza.bus.port import Bus
-from vaza.core.deal import Board, make_rng
+from vaza.core.deal import make_rng
 from vaza.core.errors import IllegalAction, ParseError, VazaError
+from vaza.core.record import DealRecord
 from vaza.match.base import TableMatch
 from vaza.protocol.bridge import analysis_json
 from vaza.store.port import ConflictError, DealRow, NewEvent, Store, TableRecord, UserRecord
@@ -297,11 +298,11 @@ class TableService:
             await committed(state.id, before, applied)
         await self._publish(live, applied)
         for deal in finished:
-            if deal.board is not None:
-                self._spawn(self._analyse(state.id, deal.number, deal.board))
+            if deal.record is not None:
+                self._spawn(self._analyse(state.id, deal.number, deal.record))
         return version
 
-    async def _analyse(self, table_id: str, number: int, board: Board) -> None:
+    async def _analyse(self, table_id: str, number: int, record: DealRecord) -> None:
         """The double-dummy table and par of a finished deal, solved off the event loop, kept
         with the deal and shown at the table (all hands are public once a deal is over).
 
@@ -313,7 +314,7 @@ class TableService:
         self._analysis_waiting += 1
         try:
             loop = asyncio.get_running_loop()
-            data = await loop.run_in_executor(self._analysis_pool(), analyse_to_json, board)
+            data = await loop.run_in_executor(self._analysis_pool(), analyse_to_json, record)
             await self.store.set_deal_analysis(table_id, number, data)
             message = {"type": "analysis", "table": table_id, "number": number, "analysis": data}
             for notice in list(self.notices):
@@ -462,11 +463,16 @@ _PR_SET_PDEATHSIG = 1
 ANALYSIS_BACKLOG = 16
 
 
-def analyse_to_json(board: Board) -> JSON:
-    """Solve a board double-dummy (in the analysis worker) and return its JSON."""
+def analyse_to_json(record: DealRecord) -> JSON:
+    """Solve a finished deal double-dummy (in the analysis worker): its table and par, and
+    where the tricks went (each card's cost against double dummy)."""
     from vaza.analysis import analyse_board  # noqa: PLC0415 - in the worker only
+    from vaza.analysis.play_cost import record_play_cost  # noqa: PLC0415
 
-    return analysis_json(analyse_board(board))
+    data = analysis_json(analyse_board(record.board))
+    cost = record_play_cost(record)
+    data["play_cost"] = None if cost is None else cost.as_dict()
+    return data
 
 
 def _robot_answer(state: TableState, seat: str) -> JSON:

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from vaza.core.deal import Board
+from vaza.core.record import DealRecord
 
 JSON = dict[str, Any]
 
@@ -26,8 +26,8 @@ class FinishedDeal:
     """Contract, result, score: what a history list shows."""
     pbn: str | None = None
     lin: str | None = None
-    board: Board | None = None
-    """A contract bridge deal's board, for the double-dummy analysis that follows it."""
+    record: DealRecord | None = None
+    """A contract bridge deal's record, for the double-dummy analysis that follows it."""
 
 
 class Chooser(Protocol):

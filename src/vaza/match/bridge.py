@@ -259,7 +259,7 @@ class BridgeMatch:
             },
             pbn=pbn.dumps([record]),
             lin=lin.dumps([record]),
-            board=game.board,
+            record=record,
         )
 
     def scores(self) -> JSON:
