@@ -13,7 +13,10 @@ from vaza.core.errors import VazaError
 EPILOG = "Vaza is an online bridge club. Run `vaza COMMAND --help` for each command's options."
 
 # One module per command in vaza.commands; each registers its own parser.
-COMMANDS = ("deal", "demo", "play", "match", "score", "pad", "analyze", "serve", "bench")
+COMMANDS = (
+    "deal", "demo", "play", "match", "score", "pad", "analyze", "serve", "robot", "bluechip",
+    "bench",
+)  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:

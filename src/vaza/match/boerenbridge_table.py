@@ -19,7 +19,7 @@ from vaza.core.views.boerenbridge import kibitzer_view, player_view
 from vaza.match.base import JSON, Chooser, FinishedDeal
 from vaza.match.boerenbridge import cut_for_dealer
 from vaza.protocol.boerenbridge import action_json, parse_action, result_json, view_json
-from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
+from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.scoring.boerenbridge import score_sheet
 
 
@@ -51,7 +51,7 @@ class BoerenbridgeTableMatch:
         self.plan: tuple[RoundSetup, ...] | None = None
         self.current: BoerenbridgeRound | None = None
         self.results: list[RoundResult] = []
-        self._robot = BoerenbridgeSimpleRobot()
+        self._robot = BoerenbridgeStrongRobot(options)
 
     # -- dealing ------------------------------------------------------------------------
 

@@ -1,0 +1,155 @@
+"""`vaza robot`: serve Vaza's robots to other programs.
+
+- ``--stdio``: the robot protocol (docs/robot-protocol.md): one JSON view per line on standard
+  input, one JSON action per line on standard output, for contract bridge and Boerenbridge.
+- ``--bluechip-client HOST:PORT --seat North``: sit at a Blue Chip Bridge table manager (the
+  computer-bridge championships' TCP protocol) and play that seat for a whole session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from vaza.core.cards import Seat
+from vaza.core.errors import ParseError, VazaError
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
+
+if TYPE_CHECKING:
+    from vaza.robots.stdio import BridgeRobot
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "robot",
+        help="serve a Vaza robot over stdin/stdout or at a Blue Chip table",
+        description="Serve Vaza's robots to other programs: the JSON robot protocol over "
+        "standard input and output (--stdio, see docs/robot-protocol.md), or a seat at a "
+        "Blue Chip Bridge table manager (--bluechip-client).",
+    )
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument(
+        "--stdio",
+        action="store_true",
+        help="read one JSON view per line, write one JSON action per line",
+    )
+    mode.add_argument(
+        "--bluechip-client",
+        metavar="HOST:PORT",
+        type=host_port,
+        help="connect to a Blue Chip table manager and play one seat",
+    )
+    parser.add_argument("--seat", type=seat_arg, help="the seat to take at a Blue Chip table")
+    parser.add_argument("--team", default="Vaza", help="team name at a Blue Chip table")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        help="seconds to wait for the table manager before giving up (default: no limit)",
+    )
+    parser.add_argument(
+        "--harsh",
+        action="store_true",
+        help="Boerenbridge: the table scores missed bids minus the difference",
+    )
+    parser.add_argument(
+        "--consolation",
+        action="store_true",
+        help="Boerenbridge: the table gives the forced dealer's consolation (+5)",
+    )
+    parser.add_argument(
+        "--verbose", action="store_true", help="Blue Chip: print every protocol line to stderr"
+    )
+    parser.set_defaults(run=run)
+
+
+def host_port(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not HOST:PORT (e.g. 127.0.0.1:2000)")
+    return host, int(port)
+
+
+def seat_arg(text: str) -> Seat:
+    try:
+        return Seat.from_letter(text)
+    except ParseError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a seat: North, East, South or West"
+        ) from None
+
+
+def bridge_robot() -> BridgeRobot:
+    """The contract bridge robot the command serves (anything with `choose(view)`)."""
+    from vaza.robots import SimpleRobot
+
+    return SimpleRobot()
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.stdio:
+        return run_stdio(args)
+    if args.seat is None:
+        print(
+            "vaza robot: --bluechip-client needs --seat (North, East, South or West)",
+            file=sys.stderr,
+        )
+        return 2
+    return run_bluechip_client(args)
+
+
+def run_stdio(args: argparse.Namespace) -> int:
+    from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
+    from vaza.robots.stdio import StdioRobot
+
+    options = BoerenbridgeOptions(harsh=args.harsh, consolation=args.consolation)
+    server = StdioRobot(bridge_robot(), BoerenbridgeStrongRobot(options))
+    # The other program may go away, or the person at the terminal stop us: both end quietly.
+    with contextlib.suppress(BrokenPipeError, KeyboardInterrupt):
+        server.serve(sys.stdin, sys.stdout)
+    return 0
+
+
+def run_bluechip_client(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from vaza.robots.bluechip.client import BlueChipClient
+    from vaza.robots.bluechip.messages import seat_name
+
+    host, port = args.bluechip_client
+
+    def show(direction: str, line: str) -> None:
+        print(f"{'<' if direction == 'in' else '>'} {line}", file=sys.stderr)
+
+    client = BlueChipClient(
+        bridge_robot(),
+        args.seat,
+        args.team,
+        timeout=args.timeout,
+        listener=show if args.verbose else None,
+    )
+    boards = asyncio.run(client.run(host, port))
+    print(f"{seat_name(args.seat)} played {len(boards)} boards at {host}:{port}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m vaza.commands.robot ...`: the command on its own, as other programs (and
+    `ExternalRobot`'s tests) start it."""
+    parser = argparse.ArgumentParser(prog="vaza")
+    commands = parser.add_subparsers(dest="command")
+    register(commands)
+    args = parser.parse_args(["robot", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        status: int = args.run(args)
+    except VazaError as error:
+        print(f"vaza robot: {error}", file=sys.stderr)
+        return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""How good and how quick the strong Boerenbridge robot is, over whole matches (`vaza bench
+robots` reports these figures).
+
+- `exact_bid_rate`: the share of bids made exactly when four strong robots play each other.
+  The boerenregel makes at least one player miss every round, so four players cannot pass
+  0.75.
+- `win_rate_vs_random`: how often one strong robot wins a match against three players who
+  choose uniformly among their legal actions (a shared first place counts as a win).
+- `boeren_ms_p50` / `boeren_ms_p95`: the strong robot's time per decision, in milliseconds
+  (every decision of both kinds of match).  It is the CPU time of the deciding thread: one
+  core's work, which other load on the machine does not inflate.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from vaza.core.games.boerenbridge import BoerenbridgeAction
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
+from vaza.core.views.boerenbridge import RoundView, player_view
+from vaza.match.boerenbridge import BoerenbridgeMatch
+from vaza.robots.boerenbridge_strong import DEFAULT_BUDGET, BoerenbridgeStrongRobot
+
+PLAYERS = 4
+
+
+class BoerenbridgePlayer(Protocol):
+    def choose(self, view: RoundView) -> BoerenbridgeAction: ...
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal actions (the weakest possible opponent)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: RoundView) -> BoerenbridgeAction:
+        return self.rng.choice(view.legal_actions)
+
+
+def play_match(
+    match: BoerenbridgeMatch,
+    seats: Sequence[BoerenbridgePlayer],
+    timed: Callable[[int], bool] = lambda player: False,
+    times: list[float] | None = None,
+) -> None:
+    """Play every round of `match` with `seats[p]` choosing for player p; the decisions of
+    players for whom `timed` is true are timed into `times` (seconds)."""
+    while not match.is_over:
+        game = match.next_round()
+        while not game.is_over:
+            player = game.to_act
+            assert player is not None
+            view = player_view(game, player)
+            if times is not None and timed(player):
+                start = time.thread_time()
+                action = seats[player].choose(view)
+                times.append(time.thread_time() - start)
+            else:
+                action = seats[player].choose(view)
+            game.apply(action, by=player)
+
+
+def exact_rate(match: BoerenbridgeMatch) -> tuple[int, int]:
+    """Exact bids and bids made in a finished match."""
+    results = match.results
+    exact = sum(result.exact(p) for result in results for p in range(match.players))
+    return exact, len(results) * match.players
+
+
+def measure(
+    matches: int,
+    seed: int,
+    *,
+    options: BoerenbridgeOptions | None = None,
+    budget: int = DEFAULT_BUDGET,
+) -> dict[str, float]:
+    """Play `matches` matches of four strong robots and `matches` matches of one strong robot
+    against three random players (the strong one in each seat in turn), for four players on
+    the seed's 1…8…1 ladder, and report the figures above."""
+    options = options if options is not None else BoerenbridgeOptions()
+    rng = random.Random(seed)
+    times: list[float] = []
+    exact = bids = 0
+    for number in range(matches):
+        robots = [
+            BoerenbridgeStrongRobot(options, budget=budget, seed=seed * 1000 + number * 10 + p)
+            for p in range(PLAYERS)
+        ]
+        match = BoerenbridgeMatch(PLAYERS, options, rng=random.Random(rng.random()))
+        play_match(match, robots, lambda p: True, times)
+        made, total = exact_rate(match)
+        exact += made
+        bids += total
+    wins = 0
+    for number in range(matches):
+        strong = number % PLAYERS
+        seats: list[BoerenbridgePlayer] = [
+            RandomPlayer(random.Random(rng.random())) for _ in range(PLAYERS)
+        ]
+        seats[strong] = BoerenbridgeStrongRobot(options, budget=budget, seed=seed + number)
+        match = BoerenbridgeMatch(PLAYERS, options, rng=random.Random(rng.random()))
+        play_match(match, seats, strong.__eq__, times)
+        wins += strong in match.winners
+    milliseconds = sorted(1000.0 * t for t in times) or [0.0]
+    return {
+        "matches": float(matches),
+        "exact_bid_rate": exact / bids if bids else 0.0,
+        "win_rate_vs_random": wins / matches if matches else 0.0,
+        "boeren_ms_p50": statistics.median(milliseconds),
+        "boeren_ms_p95": _percentile(milliseconds, 0.95),
+    }
+
+
+def _percentile(ordered: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile of sorted values."""
+    rank = max(1, round(fraction * len(ordered) + 0.5))
+    return ordered[min(len(ordered), rank) - 1]

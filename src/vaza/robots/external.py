@@ -1,0 +1,194 @@
+"""A robot that is another program: Vaza sends it views and reads back its actions.
+
+The program speaks the robot protocol of docs/robot-protocol.md on its standard input and
+output (as `vaza robot --stdio` does): Vaza writes one view as a JSON line, the program answers
+one action as a JSON line.  `ExternalRobot` starts the program on first use and keeps it for
+the whole game, so it may remember what it likes between views.
+
+A program that does not answer within the timeout, exits, answers something that is not an
+action, or answers an action that is not legal in the view raises `ExternalRobotError` with a
+sentence saying which.  After a timeout the program is stopped (its late answer would be read
+as the answer to the next view); the next view starts it again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import subprocess
+import threading
+from collections.abc import Sequence
+from typing import IO, Any
+
+from vaza.core.calls import Call
+from vaza.core.cards import Card
+from vaza.core.errors import ParseError, VazaError
+from vaza.core.games.boerenbridge import BoerenbridgeAction
+from vaza.core.games.contract import BridgeAction, LowestOf
+from vaza.core.views import TableView
+from vaza.core.views.boerenbridge import RoundView
+from vaza.protocol import boerenbridge as boerenbridge_json
+from vaza.protocol import bridge as bridge_json
+
+DEFAULT_TIMEOUT = 30.0
+"""Seconds a program may think about one view."""
+
+
+class ExternalRobotError(VazaError):
+    """The external program did not give a usable answer."""
+
+    code = "robot_error"
+
+
+class ExternalRobot:
+    """Seats the program run by `command` (a list of arguments, no shell) at a table.
+
+    Use it as a context manager, or call `close`, to stop the program when the game ends.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        if not command:
+            raise ValueError("an external robot needs a command to run")
+        self.command = list(command)
+        self.timeout = timeout
+        self.cwd = cwd
+        self.env = env
+        self._process: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+
+    # -- the program ---------------------------------------------------------------------------
+
+    def _start(self) -> subprocess.Popen[str]:
+        process = self._process
+        if process is not None and process.poll() is None:
+            return process
+        try:
+            process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                bufsize=1,
+                cwd=self.cwd,
+                env=self.env,
+            )
+        except OSError as error:
+            raise ExternalRobotError(f"cannot start {self.command[0]!r}: {error}") from None
+        self._process = process
+        self._lines = queue.Queue()
+        assert process.stdout is not None
+        threading.Thread(
+            target=_pump, args=(process.stdout, self._lines), daemon=True, name="robot-reader"
+        ).start()
+        return process
+
+    def close(self, *, polite: bool = True) -> None:
+        """Stop the program: close its input (a polite end) and kill it if it lingers, or at
+        once when it is not `polite` (it stopped answering)."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if not polite:
+            process.kill()
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
+        try:
+            process.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+    def __enter__(self) -> ExternalRobot:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        process = self._process
+        if process is not None and process.poll() is None:
+            process.kill()
+
+    # -- asking --------------------------------------------------------------------------------
+
+    def ask(self, view_data: dict[str, Any]) -> dict[str, Any]:
+        """Send one view JSON and return the program's answer (an action, or its error)."""
+        process = self._start()
+        assert process.stdin is not None
+        try:
+            process.stdin.write(json.dumps(view_data, separators=(",", ":")) + "\n")
+            process.stdin.flush()
+        except OSError:  # its input is closed: the program has ended, or is ending
+            self.close(polite=False)
+            raise ExternalRobotError(f"{self.command[0]!r} exited without answering") from None
+        try:
+            line = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            self.close(polite=False)
+            raise ExternalRobotError(
+                f"{self.command[0]!r} did not answer within {self.timeout:g} seconds"
+            ) from None
+        if line is None:
+            self.close()
+            raise ExternalRobotError(f"{self.command[0]!r} exited without answering")
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            raise ExternalRobotError(f"the answer is not JSON: {line.strip()[:200]!r}") from None
+        if not isinstance(answer, dict):
+            raise ExternalRobotError("the answer is not a JSON object")
+        return answer
+
+    def choose(self, view: TableView | RoundView) -> Any:
+        """The program's action for `view` (contract bridge or Boerenbridge)."""
+        if isinstance(view, TableView):
+            return self.choose_bridge(view)
+        return self.choose_round(view)
+
+    def choose_bridge(self, view: TableView) -> BridgeAction:
+        answer = self.ask(bridge_json.view_json(view))
+        _raise_on_error(answer)
+        try:
+            action = bridge_json.parse_action(answer)
+        except ParseError as error:
+            raise ExternalRobotError(f"not an action: {error}") from None
+        if isinstance(action, LowestOf):
+            return action
+        if not isinstance(action, Call | Card) or action not in view.legal_actions:
+            raise ExternalRobotError(f"the program chose {action}, which is not legal here")
+        return action
+
+    def choose_round(self, view: RoundView) -> BoerenbridgeAction:
+        answer = self.ask(boerenbridge_json.view_json(view))
+        _raise_on_error(answer)
+        try:
+            action = boerenbridge_json.parse_action(answer)
+        except ParseError as error:
+            raise ExternalRobotError(f"not an action: {error}") from None
+        if action not in view.legal_actions:
+            raise ExternalRobotError(f"the program chose {action}, which is not legal here")
+        return action
+
+
+def _raise_on_error(answer: dict[str, Any]) -> None:
+    if answer.get("type") == "error":
+        raise ExternalRobotError(f"the program answered an error: {answer.get('message')}")
+
+
+def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
+    """Move the program's output lines into a queue (None when it closes its output), so
+    that reading an answer can wait with a timeout."""
+    for line in stream:
+        if line.strip():
+            lines.put(line)
+    lines.put(None)
