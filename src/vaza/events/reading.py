@@ -264,13 +264,14 @@ def entries_json(rules: EventRules, members: Sequence[MemberRecord]) -> list[JSO
 
 
 def analysis_of(loaded: Loaded, board: int) -> JSON | None:
-    """The double-dummy table and par of a board, from whichever table's archive has it."""
+    """The double-dummy table and par of a board, from whichever table's archive has it (not
+    that table's card costs: they describe one table's play, not the board's)."""
     for row in loaded.deals:
         score = row.summary.get("score") or {}
         if score.get("board") == board and row.table_id in loaded.seatings:
             analysis = row.summary.get("analysis")
             if isinstance(analysis, dict):
-                return analysis
+                return {key: value for key, value in analysis.items() if key != "play_cost"}
     return None
 
 

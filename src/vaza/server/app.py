@@ -442,4 +442,6 @@ PAGES = (
     "/settings",
     "/rules",
     "/rules/{game}",
+    "/events",
+    "/events/{event_id}",
 )

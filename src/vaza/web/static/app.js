@@ -15,6 +15,8 @@ import * as deal from "./pages/deal.js";
 import * as pad from "./pages/pad.js";
 import * as settings from "./pages/settings.js";
 import * as rules from "./pages/rules.js";
+import * as eventsPage from "./pages/events.js";
+import * as eventPage from "./pages/event.js";
 
 const ROUTES = [
   [/^\/(?:lobby)?$/, lobby, "nav.lobby"],
@@ -25,6 +27,8 @@ const ROUTES = [
   [/^\/pad$/, pad, "nav.pad"],
   [/^\/settings$/, settings, "nav.settings"],
   [/^\/rules(?:\/([^/]+))?$/, rules, "nav.rules"],
+  [/^\/events$/, eventsPage, "nav.events"],
+  [/^\/events\/([^/]+)$/, eventPage, "nav.events"],
 ];
 let titleKey = "notfound.title";
 
@@ -69,7 +73,8 @@ function refreshPage() {
 // -- header ----------------------------------------------------------------------------------
 
 function navLink(path, key) {
-  const here = location.pathname === path || (path === "/" && location.pathname === "/lobby");
+  const here = location.pathname === path || (path === "/" && location.pathname === "/lobby")
+    || (path !== "/" && location.pathname.startsWith(`${path}/`));
   return h("a", { href: path, class: "nav-link", "aria-current": here ? "page" : null }, t(key));
 }
 
@@ -82,6 +87,7 @@ function drawHeader() {
       suitIcon("S", "brand-mark"), "Vaza"),
     h("nav", { class: "nav", "aria-label": t("nav.label") },
       navLink("/", "nav.lobby"),
+      navLink("/events", "nav.events"),
       me ? navLink("/history", "nav.history") : null,
       navLink("/pad", "nav.pad"),
       navLink("/rules", "nav.rules"),

@@ -1,7 +1,9 @@
 // The deal viewer: all four hands, the auction, a trick-by-trick replay, the result, the
-// double-dummy table and par when the server has them, and PBN / LIN downloads.
+// double-dummy table and par and where the tricks went (each card's cost against double dummy)
+// when the server has them, and PBN / LIN downloads.  `dealFelt` is also the event pages'
+// board.
 
-import { h, replaceKeepingFocus } from "../lib/dom.js";
+import { h, replaceKeepingFocus, sr } from "../lib/dom.js";
 import { t, formatNumber } from "../lib/i18n.js";
 import { api } from "../lib/api.js";
 import { contractEl, SEATS } from "../lib/cards.js";
@@ -9,13 +11,52 @@ import { auctionGrid } from "../table/bidding.js";
 import { fan, suitRows } from "../table/hands.js";
 import { tricksFromRecord, handsBefore } from "../table/tricks.js";
 import { trickView, positionOf, resultText, isVulnerable } from "../table/bridge.js";
-import { analysisView } from "../table/analysis.js";
+import { analysisView, playCostView, trickCosts } from "../table/analysis.js";
+
+const ANALYSIS_RETRY_MS = 3000;
+const ANALYSIS_TRIES = 20;
+
+/** Four hands around a felt, South at the bottom, with `centre` in the middle: each seat's
+ *  plate says dealer, declarer and vulnerability. */
+export function dealFelt({ hands, dealer, vulnerability, declarer = null, centre = null }) {
+  const areas = SEATS.map((seat) => {
+    const position = positionOf(seat, "S", SEATS);
+    const cards = hands[seat] || [];
+    const label = t("hand.of", { seat: t(`seat.long.${seat}`) });
+    const vul = isVulnerable(vulnerability, seat);
+    return h("div", { class: `seat-area pos-${position}`, dataset: { seat } },
+      h("div", { class: `plate${vul ? " vul" : " nonvul"}` }, h("div", { class: "plate-line" },
+        h("span", { class: "plate-seat" }, t(`seat.long.${seat}`)),
+        dealer === seat ? h("span", { class: "badge dealer", title: t("dealer") }, t("dealer.short")) : null,
+        declarer === seat ? h("span", { class: "badge role" }, t("declarer")) : null)),
+      position === "left" || position === "right" ? suitRows(cards, { label, trump: null }) : fan(cards, { label }));
+  });
+  return h("div", { class: "felt bridge phase-over seats-4" }, areas, h("div", { class: "centre" }, centre));
+}
+
+/** A replayed trick whose cards that gave tricks away carry their cost. */
+function costedTrick(trick, costs, label) {
+  const view = trickView(trick.cards, { bottom: "S", seats: SEATS, winner: trick.winner, label });
+  trick.cards.forEach(([, card], i) => {
+    const cost = costs[card];
+    if (cost > 0 && view.children[i]) {
+      view.children[i].classList.add("costly");
+      view.children[i].append(h("span", { class: "cost-badge", title: t("cost.n", { n: cost }) }, h("span", { "aria-hidden": "true" }, `−${cost}`), sr(t("cost.n", { n: cost }))));
+    }
+  });
+  return view;
+}
 
 export function mount(root, [dealId]) {
   let data = null;
   let problem = null;
   let index = -1;
   const board = h("div", { class: "felt-box" });
+  const costBox = h("div", { class: "cost-box" });
+
+  let tries = 0;
+  let timer = null;
+  let alive = true;
 
   async function load() {
     try {
@@ -23,37 +64,52 @@ export function mount(root, [dealId]) {
     } catch (error) {
       problem = error.status === 404 ? t("deal.notfound") : error.message;
     }
+    if (!alive) return;
     draw();
+    waitForAnalysis();
+  }
+
+  /** A deal just finished is solved double dummy in the background: ask again for a while,
+   *  and redraw only once the analysis is there. */
+  function waitForAnalysis() {
+    const record = data && data.summary && data.summary.record;
+    if (!record || !(record.play || []).length || data.summary.analysis || tries >= ANALYSIS_TRIES) return;
+    tries += 1;
+    timer = setTimeout(async () => {
+      try {
+        const fresh = await api.get(`/api/deals/${encodeURIComponent(dealId)}`);
+        if (!alive) return;
+        if (fresh.summary && fresh.summary.analysis) {
+          data = fresh;
+          draw();
+        }
+      } catch {
+        // the next try, or none: the deal itself is already shown
+      }
+      if (alive) waitForAnalysis();
+    }, ANALYSIS_RETRY_MS);
   }
 
   function drawBoard() {
     const record = data.summary.record;
     const tricks = tricksFromRecord(record.play || [], record.contract);
     const hands = index < 0 ? record.hands : handsBefore(record.hands, tricks, index + 1);
-    const areas = SEATS.map((seat) => {
-      const position = positionOf(seat, "S", SEATS);
-      const cards = hands[seat] || [];
-      const label = t("hand.of", { seat: t(`seat.long.${seat}`) });
-      const vul = isVulnerable(record.vulnerability, seat);
-      return h("div", { class: `seat-area pos-${position}` },
-        h("div", { class: `plate${vul ? " vul" : " nonvul"}` }, h("div", { class: "plate-line" },
-          h("span", { class: "plate-seat" }, t(`seat.long.${seat}`)),
-          record.dealer === seat ? h("span", { class: "badge dealer", title: t("dealer") }, t("dealer.short")) : null,
-          record.contract && record.contract.declarer === seat ? h("span", { class: "badge role" }, t("declarer")) : null)),
-        position === "left" || position === "right" ? suitRows(cards, { label, trump: null }) : fan(cards, { label }));
-    });
+    const analysis = data.summary.analysis || null;
+    const cost = analysis ? analysis.play_cost : null;
     const go = (next) => { index = Math.max(-1, Math.min(next, tricks.length - 1)); drawBoard(); };
     const button = (label, symbol, target, disabled) => h("button", { type: "button", class: "btn btn-small replay-btn", "aria-label": label, title: label, disabled, dataset: { focus: `replay-${symbol}` }, onclick: () => go(target) }, symbol);
-    const centre = h("div", { class: "centre" },
-      index >= 0 && tricks[index] ? trickView(tricks[index].cards, { bottom: "S", seats: SEATS, winner: tricks[index].winner, label: t("replay.trick", { n: index + 1, of: tricks.length }) })
+    const centre = [
+      index >= 0 && tricks[index] ? costedTrick(tricks[index], trickCosts(cost, index), t("replay.trick", { n: index + 1, of: tricks.length }))
         : h("div", { class: "deal-result" }, h("strong", null, resultText({ ...record, contract: record.contract, difference: record.contract ? record.declarer_tricks - record.contract.level - 6 : 0, passed_out: record.passed_out }))),
       tricks.length ? h("div", { class: "replay", role: "group", "aria-label": t("replay") },
         button(t("replay.start"), "|◀", -1, index < 0),
         button(t("replay.prev"), "◀", index - 1, index < 0),
         h("span", { class: "replay-at", "aria-live": "polite" }, index < 0 ? t("replay.deal") : t("replay.trick", { n: index + 1, of: tricks.length })),
         button(t("replay.next"), "▶", index + 1, index >= tricks.length - 1),
-        button(t("replay.end"), "▶|", tricks.length - 1, index >= tricks.length - 1)) : null);
-    replaceKeepingFocus(board, h("div", { class: "felt bridge phase-over seats-4" }, areas, centre));
+        button(t("replay.end"), "▶|", tricks.length - 1, index >= tricks.length - 1)) : null,
+    ];
+    replaceKeepingFocus(board, dealFelt({ hands, dealer: record.dealer, vulnerability: record.vulnerability, declarer: record.contract ? record.contract.declarer : null, centre }));
+    replaceKeepingFocus(costBox, cost ? h("section", { class: "panel" }, playCostView(cost, { trick: index < 0 ? null : index, onTrick: go })) : null);
   }
 
   function drawBoeren() {
@@ -89,13 +145,14 @@ export function mount(root, [dealId]) {
             h("span", { class: "info-item" }, `${t("dealer")}: `, h("strong", null, t(`seat.long.${record.dealer}`))),
             h("span", { class: "info-item" }, `${t("vul")}: `, h("strong", null, t(`vul.${record.vulnerability}`))),
             record.contract ? h("span", { class: "info-item" }, `${t("contract")}: `, h("strong", null, contractEl(record.contract))) : null)),
-          board),
+          board,
+          costBox),
         h("aside", { class: "table-side" },
           h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(record.calls || [], record.dealer)),
           h("section", { class: "panel" }, h("h2", null, t("result")),
             h("p", null, resultText({ contract: record.contract, declarer_tricks: record.declarer_tricks, claimed: record.claimed, passed_out: record.passed_out, difference: record.contract ? record.declarer_tricks - record.contract.level - 6 : 0 })),
             typeof score.ns_score === "number" ? h("p", null, `${t("side.NS")}: ${formatNumber(score.ns_score)}`) : null),
-          analysisView(data.summary.analysis),
+          analysisView(data.summary.analysis, { playCost: false }),
           h("section", { class: "panel downloads" }, h("h2", null, t("download")),
             h("a", { class: "btn", href: `/api/deals/${data.deal}/pbn`, download: `vaza-${data.deal}.pbn` }, t("download.pbn")), " ",
             h("a", { class: "btn", href: `/api/deals/${data.deal}/lin`, download: `vaza-${data.deal}.lin` }, t("download.lin")))))));
@@ -104,5 +161,11 @@ export function mount(root, [dealId]) {
 
   draw();
   load();
-  return { refresh: () => { if (data || problem) draw(); } };
+  return {
+    unmount() {
+      alive = false;
+      clearTimeout(timer);
+    },
+    refresh: () => { if (data || problem) draw(); },
+  };
 }

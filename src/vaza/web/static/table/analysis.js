@@ -1,11 +1,14 @@
-// The double-dummy table and par of a finished deal, shown when the server sends them
-// (an optional "analysis" in a deal's summary, or an "analysis" WebSocket message).
+// The double-dummy table and par of a finished deal, and where the tricks went (each card's cost
+// against double dummy), shown when the server sends them (an optional "analysis" in a deal's
+// summary, or an "analysis" WebSocket message).
 // Accepted shapes: {"table": {"N": {"C": 8, …, "NT": 9}, …} or "N:8979a E:…",
-//                   "par": {"score": 420, "contracts": [{"contract": "4S", "declarer": "N"}]}}
+//                   "par": {"score": 420, "contracts": [{"contract": "4S", "declarer": "N"}]},
+//                   "play_cost": PlayCost.as_dict() (vaza.analysis.play_cost)}
 
 import { h } from "../lib/dom.js";
 import { t, formatNumber } from "../lib/i18n.js";
-import { suitIcon, SEATS, STRAINS } from "../lib/cards.js";
+import { suitIcon, SEATS, STRAINS, parseCard, rankText, cardLabel } from "../lib/cards.js";
+import { trickWinner } from "./tricks.js";
 
 const DIGITS = "0123456789abcd";
 
@@ -30,7 +33,10 @@ function parContract(item) {
   return text.replace(/NT/, t("nt.short"));
 }
 
-export function analysisView(analysis) {
+/** Double dummy and par, then "where the tricks went" when the analysis has it.
+ *  `playCost: false` leaves the card costs out (an event's board, whose analysis may come from
+ *  another table's play); `trick` and `onTrick` tie the cost rows to a replay. */
+export function analysisView(analysis, { playCost = true, trick = null, onTrick = null } = {}) {
   if (!analysis) return null;
   const table = tableOf(analysis.table || analysis.dd || analysis.dd_table);
   const par = analysis.par;
@@ -47,5 +53,86 @@ export function analysisView(analysis) {
         }))))) : null,
     par ? h("p", { class: "par" }, h("strong", null, `${t("analysis.par")}: `),
       (par.contracts || []).length ? par.contracts.map(parContract).join(", ") : t("passed.out"),
-      typeof par.score === "number" ? ` (${t("side.NS")} ${par.score > 0 ? "+" : ""}${formatNumber(par.score)})` : "") : null);
+      typeof par.score === "number" ? ` (${t("side.NS")} ${par.score > 0 ? "+" : ""}${formatNumber(par.score)})` : "") : null,
+    playCost ? playCostView(analysis.play_cost, { trick, onTrick }) : null);
+}
+
+// -- where the tricks went -------------------------------------------------------------------
+
+/** The cards of a play cost in tricks: [{cards: [{seat, card, after, cost}], winner, after}].
+ *  A trick has one card per seat; the last trick may be short (a claim). */
+export function costTricks(cost) {
+  const trump = cost.strain === "NT" ? null : cost.strain;
+  const tricks = [];
+  const cards = cost.cards || [];
+  for (let i = 0; i < cards.length; i += SEATS.length) {
+    const chunk = cards.slice(i, i + SEATS.length);
+    const winner = chunk.length === SEATS.length ? trickWinner(chunk.map((c) => [c.seat, c.card]), trump) : null;
+    tricks.push({ cards: chunk, winner, after: chunk[chunk.length - 1].after });
+  }
+  return tricks;
+}
+
+function cardText(text) {
+  const card = parseCard(text);
+  return h("span", { class: `cost-face suit-${card.suit}` }, h("b", null, rankText(card.rank)), suitIcon(card.suit));
+}
+
+function costLabel(entry) {
+  const who = t(`seat.long.${entry.seat}`);
+  const card = cardLabel(entry.card);
+  return entry.cost ? t("cost.card.aria", { seat: who, card, n: entry.cost }) : t("cost.card.best", { seat: who, card });
+}
+
+function costCell(entry, winner) {
+  const classes = ["cost-card"];
+  if (entry.cost > 0) classes.push("costly");
+  if (entry.seat === winner) classes.push("won");
+  return h("td", { class: classes.join(" "), "aria-label": costLabel(entry), dataset: { costCard: entry.card, cost: String(entry.cost), seat: entry.seat } },
+    h("span", { class: "cost-seat", "aria-hidden": "true" }, t(`seat.${entry.seat}`)),
+    h("span", { "aria-hidden": "true" }, cardText(entry.card)),
+    entry.cost > 0 ? h("span", { class: "cost-mark", "aria-hidden": "true" }, `−${entry.cost}`) : null);
+}
+
+/** "Where the tricks went": each card against double dummy, trick by trick (a card that gave
+ *  tricks away is marked with how many), the declaring side's double-dummy tricks after each
+ *  trick, and the tricks each seat and side gave away. */
+export function playCostView(cost, { trick = null, onTrick = null } = {}) {
+  if (!cost || !(cost.cards || []).length) return null;
+  const tricks = costTricks(cost);
+  const declaring = ["N", "S"].includes(cost.declarer) ? "NS" : "EW";
+  const seats = cost.seats || {};
+  const sides = cost.sides || {};
+  const head = (n) => (onTrick
+    ? h("button", { type: "button", class: "linkish", "aria-label": t("replay.trick", { n, of: tricks.length }), "aria-pressed": String(trick === n - 1), dataset: { focus: `cost-trick-${n}` }, onclick: () => onTrick(n - 1) }, String(n))
+    : String(n));
+  return h("section", { class: "play-cost", "aria-label": t("cost.title") },
+    h("h3", null, t("cost.title")),
+    h("p", { class: "small cost-summary" },
+      t("cost.summary", { seat: t(`seat.long.${cost.declarer}`), start: cost.start, final: cost.final })),
+    h("div", { class: "cost-scroll" }, h("table", { class: "cost-table" },
+      h("caption", { class: "sr-only" }, t("cost.caption")),
+      h("thead", null, h("tr", null,
+        h("th", { scope: "col" }, h("abbr", { title: t("trick") }, "#")),
+        h("th", { scope: "col", colspan: SEATS.length }, t("cost.cards")),
+        h("th", { scope: "col" }, h("abbr", { title: t("cost.after.about", { side: t(`side.${declaring}`) }) }, t("cost.after"))))),
+      h("tbody", null, tricks.map((one, i) => h("tr", { class: `${trick === i ? "current" : ""}${one.cards.some((c) => c.cost > 0) ? " lost" : ""}`, dataset: { trick: String(i + 1) } },
+        h("th", { scope: "row" }, head(i + 1)),
+        one.cards.map((entry) => costCell(entry, one.winner)),
+        one.cards.length < SEATS.length ? h("td", { colspan: SEATS.length - one.cards.length }) : null,
+        h("td", { class: "dd-after" }, String(one.after))))))),
+    h("table", { class: "cost-totals" },
+      h("caption", null, t("cost.totals")),
+      h("thead", null, h("tr", null, SEATS.map((seat) => h("th", { scope: "col" }, t(`seat.${seat}`))), ["NS", "EW"].map((side) => h("th", { scope: "col", class: side === declaring ? "declaring" : "" }, t(`side.${side}`))))),
+      h("tbody", null, h("tr", null,
+        SEATS.map((seat) => h("td", { class: seats[seat] ? "costly" : "", dataset: { seatCost: seat } }, String(seats[seat] ?? 0))),
+        ["NS", "EW"].map((side) => h("td", { class: `${sides[side] ? "costly" : ""}${side === declaring ? " declaring" : ""}`, dataset: { sideCost: side } }, String(sides[side] ?? 0)))))),
+    h("p", { class: "small muted" }, t("cost.legend")));
+}
+
+/** The cost of each card of trick `index`, by card (for badges on a replayed trick). */
+export function trickCosts(cost, index) {
+  if (!cost) return {};
+  const one = costTricks(cost)[index];
+  return one ? Object.fromEntries(one.cards.map((entry) => [entry.card, entry.cost])) : {};
 }
