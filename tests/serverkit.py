@@ -33,12 +33,15 @@ class Server:
         port: int | None = None,
         away_after: float = 1.0,
         extra: tuple[str, ...] = (),
+        robots: str = "standard",
     ) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
         self.away_after = away_after
         self.extra = extra
         """More `vaza serve` options (a --db, a --bus ...)."""
+        self.robots = robots
+        """Robots that think in milliseconds keep whole deals quick in tests."""
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
 
@@ -51,7 +54,7 @@ class Server:
         command = [
             sys.executable, "-m", "vaza.cli", "serve", "--port", str(self.port),
             "--data-dir", str(self.data_dir), "--away-after", str(self.away_after),
-            *self.extra,
+            "--robots", self.robots, *self.extra,
         ]  # fmt: skip
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(

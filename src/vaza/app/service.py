@@ -50,6 +50,8 @@ class LiveTable:
     record: TableRecord
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+    robot_claims: set[tuple[str, int]] = field(default_factory=set)
+    """(seat, trick) where a robot has already tried a claim."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,18 +405,27 @@ class TableService:
         if stand_in is not None:
             robots.add(stand_in)
         responders = [s for s in sorted(state.match.responders()) if s in robots]
+        loop = asyncio.get_running_loop()
+        robot = state.match.robot()
         try:
             if responders:
-                command = _robot_answer(state, responders[0])
-                await self.handle(table_id, Actor(None, "robot", responders[0]), command)
+                answerer = responders[0]
+                command = _robot_answer(state, answerer)
+                respond = getattr(robot, "respond", None)
+                if respond is not None and command.get("type") == "claim_response":
+                    view = state.match.robot_view(answerer)
+                    answer = await loop.run_in_executor(self.executor, respond, view)
+                    if answer is not None:
+                        command = state.match.encode(answer)
+                if live.state.version == version:
+                    await self.handle(table_id, Actor(None, "robot", answerer), command)
                 return
             seat = state.match.controller()
             if seat is None or seat not in robots:
                 return
             view = state.match.robot_view(seat)
-            robot = state.match.robot()
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self.executor, robot.choose, view)
+            claim = await self._robot_claim(live, seat, robot, view)
+            action = claim or await loop.run_in_executor(self.executor, robot.choose, view)
             if live.state.version != version:
                 return  # someone else moved first (an undo, a claim): think again later
             await self.handle(table_id, Actor(None, "robot", seat), state.match.encode(action))
@@ -422,6 +433,28 @@ class TableService:
             log.exception("table %s: a robot's action was refused", table_id)
         except Exception:
             log.exception("table %s: robot turn failed", table_id)
+
+    async def _robot_claim(self, live: LiveTable, seat: str, robot: Any, view: Any) -> Any:
+        """A robot that can claim does so, at most once a trick, when a person defends
+        against it (robots play such endings out faster than they could settle a claim)."""
+        claim = getattr(robot, "claim", None)
+        played = len(getattr(view, "played", ()))
+        if claim is None or (seat, played // 4) in live.robot_claims:
+            return None
+        if not any(s in live.state.occupants and s not in live.state.robot_seats()
+                   for s in self._claim_answerers(live, seat)):  # fmt: skip
+            return None
+        live.robot_claims.add((seat, played // 4))
+        return await asyncio.get_running_loop().run_in_executor(self.executor, claim, view)
+
+    @staticmethod
+    def _claim_answerers(live: LiveTable, seat: str) -> list[str]:
+        """The seats that would answer a claim by `seat`: its two opponents."""
+        labels = list(live.state.match.seat_labels)
+        if len(labels) != 4 or seat not in labels:
+            return []
+        at = labels.index(seat)
+        return [labels[(at + 1) % 4], labels[(at + 3) % 4]]
 
     def _analysis_pool(self) -> Executor:
         """One worker process at low priority: solving deals uses only the CPU that serving

@@ -50,6 +50,24 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     server.add_argument("--json", action="store_true", help="print JSON (always on)")
     server.set_defaults(run=run_server)
 
+    robots = benches.add_parser(
+        "robots",
+        help="how well and how fast the robots bid and play",
+        description="Bidding against double-dummy par (par_loss_imps, bid_ms_p95), card play "
+        "against double dummy (dd_cost_declarer, dd_cost_defence, card_ms_p95), and "
+        "Boerenbridge with four players (exact_bid_rate, win_rate_vs_random, boeren_ms_p95).",
+    )
+    robots.add_argument("--deals", type=positive, default=500, help="deals bid (default 500)")
+    robots.add_argument(
+        "--card-deals", type=positive, default=20, help="deals played card by card (default 20)"
+    )
+    robots.add_argument(
+        "--boeren-matches", type=positive, default=10, help="Boerenbridge matches (default 10)"
+    )
+    robots.add_argument("--seed", type=int, default=1)
+    robots.add_argument("--json", action="store_true", help="print JSON (always on)")
+    robots.set_defaults(run=run_robots)
+
     cluster = benches.add_parser(
         "cluster",
         help="several server processes over PostgreSQL and Redis",
@@ -135,5 +153,20 @@ def run_cluster(args: argparse.Namespace) -> int:
         pg=args.pg,
         redis=args.redis,
     )
+    print(json.dumps(figures))
+    return 0
+
+
+def run_robots(args: argparse.Namespace) -> int:
+    from vaza.bench import robots
+
+    with progress_bar("bidding", args.deals) as advance:
+        figures = robots.run(
+            args.deals,
+            args.seed,
+            card_deals=args.card_deals,
+            boeren_matches=args.boeren_matches,
+            advance=advance,
+        )
     print(json.dumps(figures))
     return 0

@@ -29,6 +29,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="redis://host:port to share tables with other server processes (default: alone)",
     )
     parser.add_argument(
+        "--robots",
+        default="strong",
+        choices=("simple", "standard", "quick", "strong"),
+        help="the robots contract bridge tables seat (default strong: double-dummy sampling)",
+    )
+    parser.add_argument(
         "--secret",
         default=os.environ.get("VAZA_SECRET"),
         help="key that signs session cookies (env VAZA_SECRET); the same on every process of "
@@ -76,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
         away_after=args.away_after,
         secure_cookies=args.secure_cookies,
     )
+    from vaza.robots.registry import set_table_robot
+
+    set_table_robot(args.robots)
     app = create_app(config)
     logging.getLogger("vaza").info("Vaza is starting: open http://%s:%d/", args.host, args.port)
     # No per-message compression: views are small, and deflating each one costs more CPU than

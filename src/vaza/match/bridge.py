@@ -20,7 +20,8 @@ from vaza.protocol.bridge import (
     result_json,
     view_json,
 )
-from vaza.robots.bidding import BiddingRobot, explain_auction
+from vaza.robots.bidding import explain_auction
+from vaza.robots.registry import table_robot
 from vaza.scoring.contract import duplicate_score
 from vaza.scoring.sheet import PadDeal, Sheet, add, new_sheet
 from vaza.scoring.systems import PAD_SYSTEMS, pad_rules
@@ -133,7 +134,7 @@ class BridgeMatch:
         random.  Kept out of the table's options, which every client sees."""
         self.current: ContractDeal | None = None
         self._deals = 0
-        self._robot = BiddingRobot()
+        self._robot = table_robot()
         self._explained: tuple[tuple[int, ...], JSON] = ((), {"en": {}, "pt-BR": {}})
 
     # -- dealing ------------------------------------------------------------------------
