@@ -155,12 +155,16 @@ async def _run_cluster(
     try:
         with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
             servers = await _start_servers(Path(data_dir), processes, options)
+            series: list[list[float | None]] = []
+            sampler = asyncio.create_task(_sample_memory(servers, series))
             try:
                 figures = await _drive([u for u, _ in servers], tables, seconds, think, seed)
                 figures["benchmark"] = "cluster"
                 figures["processes"] = processes
                 figures["rss_mb"] = [_rss_mb(process) for _, process in servers]
+                figures["rss_mb_every_30s"] = series
             finally:
+                sampler.cancel()
                 _stop_servers(servers)
     finally:
         admin = await asyncpg.connect(pg)
@@ -198,6 +202,15 @@ def _stop_servers(servers: list[tuple[str, subprocess.Popen[bytes]]]) -> None:
             process.wait(10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+async def _sample_memory(
+    servers: list[tuple[str, subprocess.Popen[bytes]]], series: list[list[float | None]]
+) -> None:
+    """Each server's resident memory every 30 seconds (a soak shows whether it stays flat)."""
+    while True:
+        series.append([_rss_mb(process) for _, process in servers])
+        await asyncio.sleep(30)
 
 
 def _rss_mb(process: subprocess.Popen[bytes]) -> float | None:
