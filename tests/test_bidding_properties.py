@@ -99,3 +99,19 @@ def test_robots_play_whole_deals() -> None:
         robots = {seat: BiddingRobot() for seat in Seat}
         play_out(game, robots)
         assert game.is_over and game.result is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(list(Seat)))
+def test_any_legal_auction_is_read_and_explained(seed: int, dealer: Seat) -> None:
+    """People bid anything: every legal auction, however wild (random calls, doubles,
+    redoubles), is read by the system and each call explained, without an error. Found by
+    the server benchmark: a seat shown more than 24 points once made the point estimate
+    divide by zero."""
+    rng = random.Random(seed)
+    auction = Auction(dealer)
+    while not auction.is_over:
+        auction.add(rng.choice(auction.legal_calls()))
+        situation = situation_after(tuple(auction.calls), dealer)
+        assert situation.steps[-1].explanation.text("pt-BR")
+        assert all(low <= high for low, high in (known.hcp for known in situation.known))

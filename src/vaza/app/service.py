@@ -351,7 +351,10 @@ class TableService:
         chat = [e.payload for e in events if e.type == "chat"]
         update = Update(state.id, state.version, public, self.views(state), chat)
         for listener in list(self.listeners):
-            await listener(update)
+            try:
+                await listener(update)
+            except Exception:  # the action is committed: one failing listener stops no one
+                log.exception("telling listeners of %s v%s failed", state.id, state.version)
         await self.bus.publish(table_topic(state.id), {"version": state.version})
         if any(e.type in _LOBBY_EVENTS for e in events):
             await self.bus.publish(LOBBY, {"table": state.id, "summary": state.summary()})

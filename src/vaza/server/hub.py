@@ -78,6 +78,8 @@ class Hub:
         self.find_user = find_user
         self.away_after = away_after
         self.clients: set[Client] = set()
+        self._watching: dict[str, set[Client]] = {}
+        """The clients watching each table: an update goes to them without looking at the others."""
         self._away_timers: dict[tuple[str, str], asyncio.TimerHandle] = {}
         tables.service.listeners.append(self.on_update)
         tables.service.notices.append(self.to_table)
@@ -107,6 +109,7 @@ class Hub:
             if cancel_user is not None:
                 await cancel_user()
             for table_id in list(client.tables):
+                self._unwatch(client, table_id)
                 self._maybe_away(client, table_id)
                 await self.presence(table_id)
 
@@ -139,7 +142,7 @@ class Hub:
         elif kind == "hello":
             await self.hello(client, message.table, message.invite, message.since)
         elif kind == "leave":
-            client.tables.discard(message.table)
+            self._unwatch(client, message.table)
             self._maybe_away(client, message.table)
             await self.presence(message.table)
         else:
@@ -156,6 +159,7 @@ class Hub:
         if seat is None and not state.options.kibitzers and not self._is_creator(client, state):
             raise Forbidden("this table does not allow visitors")
         client.tables.add(table_id)
+        self._watching.setdefault(table_id, set()).add(client)
         audience = _audience(client, state)
         if seat is not None:
             self._cancel_away(table_id, seat)
@@ -227,9 +231,7 @@ class Hub:
         occupants = _occupants(live.state)
         in_deal = live.state.match.in_deal
         texts: dict[str, str] = {}
-        for client in list(self.clients):
-            if update.table_id not in client.tables:
-                continue
+        for client in self._watchers_of(update.table_id):
             audience = _audience(client, live.state)
             text = texts.get(audience)
             if text is None:
@@ -260,6 +262,18 @@ class Hub:
             listing.append({"table": record.id, "summary": summary})
         return listing
 
+    def _watchers_of(self, table_id: str) -> list[Client]:
+        """A copy: sending awaits, and clients come and go meanwhile."""
+        return list(self._watching.get(table_id, ()))
+
+    def _unwatch(self, client: Client, table_id: str) -> None:
+        client.tables.discard(table_id)
+        watchers = self._watching.get(table_id)
+        if watchers is not None:
+            watchers.discard(client)
+            if not watchers:
+                del self._watching[table_id]
+
     def kibitzer_names(self, table_id: str) -> list[str]:
         """Who watches a table without a seat (each name once)."""
         live = self.tables.state_of(table_id)
@@ -267,17 +281,16 @@ class Hub:
             return []
         names = {
             client.user.name if client.user else "?"
-            for client in self.clients
-            if table_id in client.tables and _audience(client, live.state).startswith("kibitzer")
+            for client in self._watchers_of(table_id)
+            if _audience(client, live.state).startswith("kibitzer")
         }
         return sorted(names)
 
     async def to_table(self, table_id: str, message: JSON) -> None:
         """A message for everyone watching a table."""
         text = _dumps(message)
-        for client in list(self.clients):
-            if table_id in client.tables:
-                await client.send_text(text)
+        for client in self._watchers_of(table_id):
+            await client.send_text(text)
 
     async def presence(self, table_id: str) -> None:
         """Tell a table's watchers who kibitzes it now."""
@@ -291,8 +304,8 @@ class Hub:
             return 0
         return sum(
             1
-            for client in self.clients
-            if table_id in client.tables and _audience(client, live.state).startswith("kibitzer")
+            for client in self._watchers_of(table_id)
+            if _audience(client, live.state).startswith("kibitzer")
         )
 
     # -- absence ------------------------------------------------------------------------
@@ -315,10 +328,7 @@ class Hub:
         )
 
     def _still_here(self, user_id: int, table_id: str) -> bool:
-        return any(
-            c.user is not None and c.user.id == user_id and table_id in c.tables
-            for c in self.clients
-        )
+        return any(c.user is not None and c.user.id == user_id for c in self._watchers_of(table_id))
 
     async def _away(self, table_id: str, seat: str, user: UserRecord | None) -> None:
         self._away_timers.pop((table_id, seat), None)

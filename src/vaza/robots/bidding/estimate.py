@@ -65,8 +65,9 @@ def expected_points(known: tuple[HandConstraints, ...]) -> tuple[float, ...]:
         ]
         if not free:
             break
-        # A wide range absorbs more of the correction than a narrow one.
-        widths = {i: min(highs[i], 24.0) - lows[i] + 1.0 for i in free}
+        # A wide range absorbs more of the correction than a narrow one (a range above 24
+        # points counts as one point wide, so no width is ever zero).
+        widths = {i: max(1.0, min(highs[i], 24.0) - lows[i] + 1.0) for i in free}
         total = sum(widths.values())
         for i in free:
             means[i] = min(highs[i], max(lows[i], means[i] + gap * widths[i] / total))
