@@ -37,6 +37,17 @@ def test_bench_engine_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert figures["deals_per_second"] > 0 and figures["actions_per_second"] > 0
 
 
+def test_bench_server_measures_a_real_server(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two tables at a brisk pace (flat out, one person would soon meet the flood limit):
+    every simulated person sits and plays, and no command is refused."""
+    argv = ["bench", "server", "--tables", "2", "--seconds", "2", "--think", "0.1", "--json"]
+    assert main(argv) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["sockets"] == 8 and figures["errors"] == 0
+    assert figures["actions"] > 0 and figures["latency_ms_p99"] is not None
+    assert figures["engine_deals_per_second"] > 0
+
+
 def test_bad_arguments_get_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["deal", "--board", "0"])

@@ -30,8 +30,13 @@ import orjson
 import uvloop
 import websockets
 
+from vaza.bench import engine
+
 JSON = dict[str, Any]
 SEATS = ("N", "E", "S", "W")
+CONNECTING_AT_ONCE = 32
+"""Clients opening their connection at the same moment: people arrive over time, not all in
+one instant; the measurement starts once everyone is seated."""
 
 
 @dataclass
@@ -74,12 +79,25 @@ class Player:
         self.url, self.cookie, self.table, self.seat, self.think = url, cookie, table, seat, think
         self.sent_at: float | None = None
 
-    async def run(self, figures: Figures, stop: asyncio.Event, rng: random.Random) -> None:
-        async with websockets.connect(
-            self.url, additional_headers={"Cookie": self.cookie}, max_size=2**22
-        ) as socket_:
+    async def run(
+        self,
+        figures: Figures,
+        stop: asyncio.Event,
+        rng: random.Random,
+        connecting: asyncio.Semaphore,
+        seated: Callable[[], None],
+    ) -> None:
+        """Connect (a few at a time, as people arrive), sit, then play until `stop`."""
+        async with connecting:
+            socket_ = await websockets.connect(
+                self.url, additional_headers={"Cookie": self.cookie}, max_size=2**22,
+                open_timeout=120,
+            )  # fmt: skip
             await socket_.send(json.dumps({"type": "hello", "table": self.table}))
             await socket_.send(json.dumps({"type": "sit", "table": self.table, "seat": self.seat}))
+            await socket_.recv()  # the snapshot
+        seated()
+        async with socket_:
             while not stop.is_set():
                 try:
                     raw = await asyncio.wait_for(socket_.recv(), timeout=1)
@@ -254,10 +272,30 @@ async def _drive(
             await http.aclose()
     figures = Figures()
     stop = asyncio.Event()
+    everyone_seated = asyncio.Event()
+    connecting = asyncio.Semaphore(CONNECTING_AT_ONCE)
+    waiting = len(players)
+
+    def seated() -> None:
+        nonlocal waiting
+        waiting -= 1
+        if waiting == 0:
+            everyone_seated.set()
+
     tasks = [
-        asyncio.create_task(p.run(figures, stop, random.Random(rng.random()))) for p in players
+        asyncio.create_task(p.run(figures, stop, random.Random(rng.random()), connecting, seated))
+        for p in players
     ]
-    await asyncio.sleep(min(5.0, 1 + tables / 100))  # everyone connected and seated
+    setup_started = time.perf_counter()
+    waiter = asyncio.create_task(everyone_seated.wait())
+    await asyncio.wait([waiter, *tasks], return_when=asyncio.FIRST_COMPLETED)
+    if not everyone_seated.is_set():  # a client could not connect: say why
+        stop.set()
+        failed = next(t for t in tasks if t.done() and t.exception() is not None)
+        await asyncio.gather(*tasks, return_exceptions=True)
+        raise RuntimeError(f"a simulated person could not sit: {failed.exception()!r}")
+    seating_seconds = time.perf_counter() - setup_started
+    await asyncio.sleep(2)  # the first deals under way
     figures.latencies.clear()
     start_actions, start = figures.actions, time.perf_counter()
     await asyncio.sleep(seconds)
@@ -280,8 +318,19 @@ async def _drive(
         "errors": figures.errors,
         "last_error": figures.last_error,
         "deals_finished": figures.deals,
+        "seating_seconds": round(seating_seconds, 1),
         "cpus": os.cpu_count(),
+        "engine_deals_per_second": _machine_speed(),
     }
+
+
+def _machine_speed() -> float:
+    """The rules engine's speed on this machine now (`vaza bench engine`, 1,000 deals): the
+    same code ran 2,300 to 9,000 deals a second on machines of one kind on different days, so
+    a latency figure is read next to it."""
+    speed = engine.run(1000, seed=1)["deals_per_second"]
+    assert isinstance(speed, float)
+    return speed
 
 
 def _ms(values: list[float], quantile: float) -> float | None:

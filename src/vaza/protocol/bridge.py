@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from vaza.analysis.results import BoardAnalysis
@@ -29,7 +30,14 @@ def seat_text(seat: Seat | None) -> str | None:
 
 
 def hand_json(hand: Hand | None) -> list[str] | None:
-    return None if hand is None else [str(card) for card in hand]
+    return None if hand is None else list(_card_names(hand.mask))
+
+
+@lru_cache(maxsize=1 << 16)
+def _card_names(mask: int) -> tuple[str, ...]:
+    """The names of a hand's cards, by its mask: every view of every seat writes the same
+    hands over and over."""
+    return tuple(card.name for card in Hand.from_mask(mask))
 
 
 def contract_json(contract: Contract | None) -> JSON | None:
@@ -141,13 +149,13 @@ def view_json(view: TableView) -> JSON:
         "hands": {
             seat.letter: hand_json(hand) for seat, hand in zip(Seat, view.hands, strict=True)
         },
-        "calls": [str(call) for call in view.calls],
+        "calls": [call.name for call in view.calls],
         "contract": contract_json(view.contract),
         "to_act": seat_text(view.to_act),
         "controller": seat_text(view.controller),
         "legal": [action_json(action) for action in view.legal_actions],
-        "played": [[seat.letter, str(card)] for seat, card in view.played],
-        "trick": [[seat.letter, str(card)] for seat, card in view.current_trick],
+        "played": [[seat.letter, card.name] for seat, card in view.played],
+        "trick": [[seat.letter, card.name] for seat, card in view.current_trick],
         "last_trick": trick_json(view.last_trick),
         "tricks_won": {"NS": view.tricks_won[0], "EW": view.tricks_won[1]},
         "proposal": proposal_json(view.proposal),
