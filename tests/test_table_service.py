@@ -1,15 +1,20 @@
-"""The application layer without a transport: an accepted action stays accepted when
-telling one of its listeners fails."""
+"""Failures inside the server: an accepted action stays accepted when telling one of its
+listeners fails, and a command that fails for the server's own reasons leaves the client
+connected with an answer it can act on."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
+from types import SimpleNamespace
 
 from vaza.app.service import TableService, Update
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
+from vaza.server.hub import Client, Hub
 from vaza.store.db import open_database
+from vaza.store.port import UserRecord
 from vaza.store.sql import SqlStore
 
 
@@ -39,3 +44,30 @@ def test_a_failing_listener_loses_no_action_and_silences_no_other(tmp_path: Path
             await store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_command_that_fails_inside_the_server_keeps_the_connection() -> None:
+    """An unexpected failure (a database or Redis hiccup) answers `unavailable`, which the
+    client may send again; the socket stays open."""
+    sent: list[str] = []
+
+    class Socket:
+        async def send_text(self, text: str) -> None:
+            sent.append(text)
+
+    class Tables:
+        service = SimpleNamespace(listeners=[], notices=[])
+
+        async def handle(self, table_id: str, actor: Actor, command: dict[str, object]) -> int:
+            raise ConnectionError("Redis went away")
+
+    async def no_user(name: str) -> None:
+        return None
+
+    hub = Hub(Tables(), lambda *_: True, no_user, away_after=60)  # type: ignore[arg-type]
+    user = UserRecord(id=1, name="ana", is_guest=True, settings={})
+    client = Client(Socket(), user)  # type: ignore[arg-type]
+    client.tables.add("t1")
+    asyncio.run(hub.receive(client, json.dumps({"type": "call", "table": "t1", "call": "1C"})))
+    [answer] = [json.loads(text) for text in sent]
+    assert answer["type"] == "error" and answer["code"] == "unavailable"

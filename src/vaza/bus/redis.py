@@ -15,12 +15,15 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable
 
 import orjson
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
 
 from vaza.bus.port import JSON, Handler
 
 log = logging.getLogger("vaza.bus")
+
+REDIS_CONNECTIONS = 64
+"""Connections one process keeps to Redis at most."""
 
 
 class RedisBus:
@@ -30,7 +33,12 @@ class RedisBus:
     def __init__(self, url: str) -> None:
         address, _, namespace = url.partition("#")
         self.prefix = f"vaza:{namespace or 'club'}:"
-        self.redis: Redis = Redis.from_url(address)
+        # A burst of commands waits for a free connection instead of failing with "too many
+        # connections" (the default pool refuses once it is full).
+        pool = BlockingConnectionPool.from_url(
+            address, max_connections=REDIS_CONNECTIONS, timeout=10
+        )
+        self.redis: Redis = Redis(connection_pool=pool)
         self._pubsub: PubSub | None = None
         self._handlers: defaultdict[str, list[Handler]] = defaultdict(list)
         self._reader: asyncio.Task[None] | None = None

@@ -129,6 +129,16 @@ class Hub:
             await client.send(
                 {"type": "error", "code": "not_found", "message": "no such table", "ref": ref}
             )
+        except Exception:  # our failure, not the client's: say so, and keep the connection
+            log.exception("a command failed")
+            await client.send(
+                {
+                    "type": "error",
+                    "code": "unavailable",
+                    "message": "the server could not do that just now; try again",
+                    "ref": ref,
+                }
+            )
 
     # -- dispatch -----------------------------------------------------------------------
 
