@@ -6,6 +6,7 @@ layer.  Sessions are signed, HTTP-only cookies naming a server-side session.
 
 from __future__ import annotations
 
+import gc
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -43,6 +44,8 @@ from vaza.store.sql import SqlStore
 
 log = logging.getLogger("vaza.server")
 COOKIE = "vaza_session"
+GC_YOUNG_THRESHOLD = 5000
+"""Allocations between collections of the youngest generation (Python: 700)."""
 
 
 @dataclass
@@ -105,6 +108,15 @@ def can_view(user: UserRecord | None, table: TableRecord, invite: str | None) ->
     return invite is not None and secrets.compare_digest(invite, table.invite_token)
 
 
+def _settle_garbage_collector() -> None:
+    """Everything alive once the server is up (modules, the app, the robots' tables) lives as
+    long as the process: keep it out of every later collection, and collect the young less
+    often.  A full collection over all of it stopped the event loop for 0.4 s under load."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 20)
+
+
 def create_app(config: ServerConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -122,6 +134,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         await cluster.start()
         log.info("serving %d tables (process %s)", len(tables.tables), cluster.me)
         app.state.ready = True
+        _settle_garbage_collector()
         try:
             yield
         finally:
