@@ -33,7 +33,7 @@ def hand_json(hand: Hand | None) -> list[str] | None:
     return None if hand is None else list(_card_names(hand.mask))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _card_names(mask: int) -> tuple[str, ...]:
     """The names of a hand's cards, by its mask: every view of every seat writes the same
     hands over and over."""

@@ -19,7 +19,7 @@ from vaza.robots.bidding.system import read_call
 from vaza.robots.constraints import HandConstraints
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=8192)
 def situation_after(
     calls: tuple[Call, ...], dealer: Seat, vulnerability: Vulnerability = Vulnerability.NONE
 ) -> Situation:
