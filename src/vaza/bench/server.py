@@ -93,11 +93,11 @@ class Player:
                 self.url, additional_headers={"Cookie": self.cookie}, max_size=2**22,
                 open_timeout=120,
             )  # fmt: skip
+        async with socket_:
             await socket_.send(json.dumps({"type": "hello", "table": self.table}))
             await socket_.send(json.dumps({"type": "sit", "table": self.table, "seat": self.seat}))
             await socket_.recv()  # the snapshot
-        seated()
-        async with socket_:
+            seated()
             while not stop.is_set():
                 try:
                     raw = await asyncio.wait_for(socket_.recv(), timeout=1)
@@ -326,7 +326,7 @@ async def _drive(
 
 def _machine_speed() -> float:
     """The rules engine's speed on this machine now (`vaza bench engine`, 1,000 deals): the
-    same code ran 2,300 to 9,000 deals a second on machines of one kind on different days, so
+    same code ran from 1,800 to 9,000 deals a second on machines of one kind, so
     a latency figure is read next to it."""
     speed = engine.run(1000, seed=1)["deals_per_second"]
     assert isinstance(speed, float)
