@@ -30,6 +30,7 @@ from typing import Final
 
 from vaza.analysis.play_cost import PlayCost, play_cost
 from vaza.analysis.results import AnalysisError, BoardAnalysis
+from vaza.analysis.worker import start_worker
 from vaza.core.calls import Contract
 from vaza.core.cards import Card
 from vaza.core.deal import Board
@@ -116,13 +117,6 @@ def _chunks(tasks: Sequence[DealTask], workers: int) -> Iterator[Sequence[DealTa
         yield tasks[start : start + size]
 
 
-def _start_worker() -> None:
-    """A worker solves with one DDS thread: the other workers have the other cores."""
-    from vaza.analysis.dds import single_threaded  # noqa: PLC0415
-
-    single_threaded()
-
-
 def analyse_deals(
     tasks: Sequence[DealTask],
     workers: int = 1,
@@ -147,7 +141,7 @@ def analyse_deals(
     pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_start_worker,
+        initializer=start_worker,
     )
     try:
         pending: dict[Future[list[DealAnalysis]], int] = {

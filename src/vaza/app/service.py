@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import logging
 import multiprocessing
-import os
 import random
 import secrets
-import signal
-import sys
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from vaza.analysis.worker import start_worker
 from vaza.app.table import Actor, Event, Forbidden, TableOptions, TableState
 from vaza.bus.port import Bus
 from vaza.core.deal import make_rng
@@ -466,7 +464,7 @@ class TableService:
             self._analyser = ProcessPoolExecutor(
                 1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_analysis_worker_start,
+                initializer=partial(start_worker, nice=10),
             )
         return self._analyser
 
@@ -484,18 +482,6 @@ class TableService:
             self._analyser.shutdown(wait=False, cancel_futures=True)
 
 
-def _analysis_worker_start() -> None:
-    """A fresh process (spawned, not forked from the server) that dies with the server."""
-    os.nice(10)
-    if sys.platform == "linux":
-        libc = ctypes.CDLL(None)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-    from vaza.analysis.dds import single_threaded  # noqa: PLC0415 - in the worker only
-
-    single_threaded()
-
-
-_PR_SET_PDEATHSIG = 1
 ANALYSIS_BACKLOG = 16
 
 
