@@ -48,6 +48,13 @@ def test_bench_server_measures_a_real_server(capsys: pytest.CaptureFixture[str])
     assert figures["engine_deals_per_second"] > 0
 
 
+def test_bench_store_measures_appends(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "store", "--appends", "20", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["appends"] == 20 and figures["database"].startswith("sqlite")
+    assert figures["cpu_ms_per_append"] > 0 and figures["wall_ms_per_append"] > 0
+
+
 def test_bad_arguments_get_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["deal", "--board", "0"])

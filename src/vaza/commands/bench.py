@@ -87,6 +87,20 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     cluster.add_argument("--json", action="store_true", help="print JSON (always on)")
     cluster.set_defaults(run=run_cluster)
 
+    store = benches.add_parser(
+        "store",
+        help="CPU of one durable append of one action",
+        description="Append N single actions one after another (as at human pace, where each "
+        "action is its own commit) to a new database and report the CPU (user and system) and "
+        "the wall time per append.",
+    )
+    store.add_argument("--appends", type=positive, default=1000, help="appends to make")
+    store.add_argument(
+        "--db", help="a SQLAlchemy async URL of an empty database (default: a new SQLite file)"
+    )
+    store.add_argument("--json", action="store_true", help="print JSON (always on)")
+    store.set_defaults(run=run_store)
+
     analyze = benches.add_parser(
         "analyze",
         help="double-dummy tables per second: Vaza's analysis against endplay alone",
@@ -137,6 +151,15 @@ def run_analyze(args: argparse.Namespace) -> int:
 
     with progress_bar("analyze", args.deals) as advance:
         figures = analyze.run(args.deals, args.seed, args.threads, advance)
+    print(json.dumps(figures))
+    return 0
+
+
+def run_store(args: argparse.Namespace) -> int:
+    from vaza.bench import store
+
+    with progress_bar("appends", args.appends) as advance:
+        figures = store.run(args.appends, args.db, advance)
     print(json.dumps(figures))
     return 0
 

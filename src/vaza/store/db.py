@@ -60,7 +60,10 @@ class Database:
 
 async def open_database(url: str) -> Database:
     """Connect and migrate to the latest schema (creating it on first start)."""
-    engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+    sqlite = url.startswith("sqlite")
+    engine = create_async_engine(
+        url, pool_pre_ping=not sqlite, pool_reset_on_return=None if sqlite else "rollback"
+    )
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_settings)
     async with engine.begin() as connection:
