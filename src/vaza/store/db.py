@@ -61,6 +61,8 @@ class Database:
 async def open_database(url: str) -> Database:
     """Connect and migrate to the latest schema (creating it on first start)."""
     sqlite = url.startswith("sqlite")
+    # SQLAlchemy rolls back whatever a closing connection or session left open; for SQLite the
+    # pool's second rollback on return is one more trip to the driver's thread for nothing.
     engine = create_async_engine(
         url, pool_pre_ping=not sqlite, pool_reset_on_return=None if sqlite else "rollback"
     )
