@@ -18,8 +18,8 @@ import json
 import queue
 import subprocess
 import threading
-from collections.abc import Sequence
-from typing import IO, Any
+from collections.abc import Callable, Sequence
+from typing import IO, Any, TypeVar
 
 from vaza.core.calls import Call
 from vaza.core.cards import Card
@@ -33,6 +33,8 @@ from vaza.protocol import bridge as bridge_json
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds a program may think about one view."""
+
+ActionT = TypeVar("ActionT")
 
 
 class ExternalRobotError(VazaError):
@@ -156,12 +158,7 @@ class ExternalRobot:
         return self.choose_round(view)
 
     def choose_bridge(self, view: TableView) -> BridgeAction:
-        answer = self.ask(bridge_json.view_json(view))
-        _raise_on_error(answer)
-        try:
-            action = bridge_json.parse_action(answer)
-        except ParseError as error:
-            raise ExternalRobotError(f"not an action: {error}") from None
+        action = _action(self.ask(bridge_json.view_json(view)), bridge_json.parse_action)
         if isinstance(action, LowestOf):
             return action
         if not isinstance(action, Call | Card) or action not in view.legal_actions:
@@ -169,15 +166,21 @@ class ExternalRobot:
         return action
 
     def choose_round(self, view: RoundView) -> BoerenbridgeAction:
-        answer = self.ask(boerenbridge_json.view_json(view))
-        _raise_on_error(answer)
-        try:
-            action = boerenbridge_json.parse_action(answer)
-        except ParseError as error:
-            raise ExternalRobotError(f"not an action: {error}") from None
+        action = _action(
+            self.ask(boerenbridge_json.view_json(view)), boerenbridge_json.parse_action
+        )
         if action not in view.legal_actions:
             raise ExternalRobotError(f"the program chose {action}, which is not legal here")
         return action
+
+
+def _action(answer: dict[str, Any], parse: Callable[[dict[str, Any]], ActionT]) -> ActionT:
+    """The action in a program's answer; its error, or an unreadable action, raised."""
+    _raise_on_error(answer)
+    try:
+        return parse(answer)
+    except ParseError as error:
+        raise ExternalRobotError(f"not an action: {error}") from None
 
 
 def _raise_on_error(answer: dict[str, Any]) -> None:

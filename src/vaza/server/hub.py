@@ -168,8 +168,7 @@ class Hub:
         seat = state.seat_of(client.user.id if client.user else None)
         if seat is None and not state.options.kibitzers and not self._is_creator(client, state):
             raise Forbidden("this table does not allow visitors")
-        client.tables.add(table_id)
-        self._watching.setdefault(table_id, set()).add(client)
+        self._watch(client, table_id)
         audience = _audience(client, state)
         if seat is not None:
             self._cancel_away(table_id, seat)
@@ -276,6 +275,10 @@ class Hub:
         """A copy: sending awaits, and clients come and go meanwhile."""
         return list(self._watching.get(table_id, ()))
 
+    def _watch(self, client: Client, table_id: str) -> None:
+        client.tables.add(table_id)
+        self._watching.setdefault(table_id, set()).add(client)
+
     def _unwatch(self, client: Client, table_id: str) -> None:
         client.tables.discard(table_id)
         watchers = self._watching.get(table_id)
@@ -284,17 +287,20 @@ class Hub:
             if not watchers:
                 del self._watching[table_id]
 
-    def kibitzer_names(self, table_id: str) -> list[str]:
-        """Who watches a table without a seat (each name once)."""
+    def _kibitzers(self, table_id: str) -> list[Client]:
+        """The clients watching a table without a seat in it."""
         live = self.tables.state_of(table_id)
         if live is None:
             return []
-        names = {
-            client.user.name if client.user else "?"
+        return [
+            client
             for client in self._watchers_of(table_id)
             if _audience(client, live.state).startswith("kibitzer")
-        }
-        return sorted(names)
+        ]
+
+    def kibitzer_names(self, table_id: str) -> list[str]:
+        """Who watches a table without a seat (each name once)."""
+        return sorted({c.user.name if c.user else "?" for c in self._kibitzers(table_id)})
 
     async def to_table(self, table_id: str, message: JSON) -> None:
         """A message for everyone watching a table."""
@@ -309,14 +315,7 @@ class Hub:
 
     def watchers(self, table_id: str) -> int:
         """Kibitzers watching a table now."""
-        live = self.tables.state_of(table_id)
-        if live is None:
-            return 0
-        return sum(
-            1
-            for client in self._watchers_of(table_id)
-            if _audience(client, live.state).startswith("kibitzer")
-        )
+        return len(self._kibitzers(table_id))
 
     # -- absence ------------------------------------------------------------------------
 
