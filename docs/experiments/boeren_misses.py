@@ -1,19 +1,31 @@
-"""How far four strong robots' bids miss, and the exact rate by hand size."""
-import random, sys, json, collections
-from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
-from vaza.match.boerenbridge import BoerenbridgeMatch
-from vaza.robots.boerenbridge_measure import play_match
-from vaza.robots import boerenbridge_strong as bs
-options = BoerenbridgeOptions(); rng = random.Random(int(sys.argv[2]))
-diff = collections.Counter(); bysize = collections.defaultdict(lambda: [0,0])
-for number in range(int(sys.argv[1])):
-    robots = [bs.BoerenbridgeStrongRobot(options, seed=number*10+p) for p in range(4)]
-    match = BoerenbridgeMatch(4, options, rng=random.Random(rng.random()))
-    play_match(match, robots)
-    for r in match.results:
-        size = sum(r.tricks)
-        for p in range(4):
-            d = r.bids[p] - r.tricks[p]; diff[d] += 1
-            bysize[size][0] += d == 0; bysize[size][1] += 1
-print(sorted(diff.items()))
-print({k: round(v[0]/v[1],3) for k, v in sorted(bysize.items())})
+"""How far four strong robots' bids miss (bid - tricks: count), and the exact rate by hand
+size, over `argv[1]` matches of seed `argv[2]`."""
+
+import collections
+import json
+import random
+import sys
+
+from common import OPTIONS
+
+from vaza.robots.boerenbridge_measure import robot_matches
+from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
+
+matches, seed = int(sys.argv[1]), int(sys.argv[2])
+misses: collections.Counter[int] = collections.Counter()
+by_size = collections.defaultdict(lambda: [0, 0])
+
+
+def robot(robot_seed: int) -> BoerenbridgeStrongRobot:
+    return BoerenbridgeStrongRobot(OPTIONS, seed=robot_seed)
+
+
+for match in robot_matches(matches, seed, random.Random(seed), robot, options=OPTIONS):
+    for result in match.results:
+        size = sum(result.tricks)
+        for bid, tricks in zip(result.bids, result.tricks, strict=True):
+            misses[bid - tricks] += 1
+            by_size[size][0] += bid == tricks
+            by_size[size][1] += 1
+print(json.dumps({"misses": dict(sorted(misses.items()))}))
+print(json.dumps({"exact_by_size": {k: round(v[0] / v[1], 3) for k, v in sorted(by_size.items())}}))

@@ -1,30 +1,36 @@
-"""Exact-bid rate of four strong Boerenbridge robots under another bid objective (MODE)."""
-import random, sys, time, json, os
-from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
-from vaza.match.boerenbridge import BoerenbridgeMatch
-from vaza.robots.boerenbridge_measure import play_match, exact_rate
-from vaza.robots import boerenbridge_strong as bs
+"""Exact-bid rate of four strong robots, by the objective they choose bids and cards for
+(MODE=base: the expected score, as built; MODE=exact: the chance of being exact), the
+simulated cards a decision (argv[3], default the robot's budget) and how sharply the bids
+made weigh a sampled deal (BID_SPREAD, default the robot's)."""
+
+import json
+import os
+import sys
+
+from common import OPTIONS, exact_bid_rate
+
+from vaza.robots import boerenbridge_facts as facts
+from vaza.robots import boerenbridge_strong as strong
 
 MODE = os.environ.get("MODE", "base")
-class R(bs.BoerenbridgeStrongRobot):
-    def score(self, bid, tricks, barred):
+BUDGET = int(sys.argv[3]) if len(sys.argv) > 3 else strong.DEFAULT_BUDGET
+facts.BID_SPREAD = float(os.environ.get("BID_SPREAD", facts.BID_SPREAD))
+
+
+class Robot(strong.BoerenbridgeStrongRobot):
+    def score(self, bid: int, tricks: int, barred: int | None) -> float:
         if MODE == "exact":
-            return (1.0 + 0.001*bid) if bid == tricks else -0.0001*abs(bid-tricks)
-        if MODE == "mix":
-            return (10.0 + 1.0*bid) if bid == tricks else -0.01*abs(bid-tricks)
+            return 1.0 + 0.001 * bid if bid == tricks else -0.0001 * abs(bid - tricks)
         return super().score(bid, tricks, barred)
 
-def run(matches, seed, budget=bs.DEFAULT_BUDGET):
-    options = BoerenbridgeOptions()
-    rng = random.Random(seed)
-    exact = bids = 0
-    t=time.time()
-    for number in range(matches):
-        robots = [R(options, budget=budget, seed=seed*1000+number*10+p) for p in range(4)]
-        match = BoerenbridgeMatch(4, options, rng=random.Random(rng.random()))
-        play_match(match, robots)
-        m, tot = exact_rate(match); exact += m; bids += tot
-    return {"mode": MODE, "rate": exact/bids, "bids": bids, "s": time.time()-t}
+
+def robot(seed: int) -> Robot:
+    return Robot(OPTIONS, budget=BUDGET, seed=seed)
+
 
 if __name__ == "__main__":
-    print(json.dumps(run(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv)>3 else bs.DEFAULT_BUDGET)))
+    print(
+        json.dumps(
+            {"mode": MODE, "budget": BUDGET, "spread": facts.BID_SPREAD, **exact_bid_rate(robot)}
+        )
+    )

@@ -1,48 +1,65 @@
-"""Exact-bid rate with play-outs whose players see only their own cards (PMODE=all|others)."""
-import random, sys, json, os, time
-from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
-from vaza.match.boerenbridge import BoerenbridgeMatch
-from vaza.robots.boerenbridge_measure import play_match, exact_rate
-from vaza.robots import boerenbridge_strong as bs
-from vaza.robots import boerenbridge_playout as po
-MODE = os.environ.get("PMODE", "all")  # all | others | mixP (prob plain)
-ME = [0]
-def play_out(hands, bids, won, leader, trick, trump):
-    players = len(hands); strength = po.STRENGTH[trump]; beaters = po.BEATERS[trump]
+"""Exact-bid rate when the strong robot's play-outs are played by players who see only their
+own cards and the trick (`plain_card`) instead of the whole simulated deal (`aware_card`):
+PMODE=all for every simulated player, PMODE=others for all but the robot deciding."""
+
+import json
+import os
+
+from common import OPTIONS, exact_bid_rate
+
+from vaza.robots import boerenbridge_playout as playout
+from vaza.robots import boerenbridge_strong as strong
+
+MODE = os.environ.get("PMODE", "all")
+deciding: list[int] = [0]
+
+
+def play_out(hands, bids, won, leader, trick, trump):  # type: ignore[no-untyped-def]
+    """`boerenbridge_playout.play_out` with the one change under test: the cards of the
+    current trick are kept, and the players `MODE` names choose by `plain_card`."""
+    players = len(hands)
+    strength, beaters = playout.STRENGTH[trump], playout.BEATERS[trump]
     follow, free, best, best_player = 0, False, -1, leader
-    cur = list(trick)
+    table = list(trick)
     for position, card in enumerate(trick):
-        follow, free = po.follow_after(follow, free, card)
+        follow, free = playout.follow_after(follow, free, card)
         if best < 0 or beaters[best] >> card & 1:
             best, best_player = card, (leader + position) % players
-    played = len(trick); player = (leader + played) % players
-    needs = [b - g for b, g in zip(bids, won)]
+    played = len(trick)
+    player = (leader + played) % players
+    needs = [bid - got for bid, got in zip(bids, won, strict=True)]
     while True:
         while played < players:
-            plain = MODE == "all" or (MODE == "others" and player != ME[0])
-            if plain:
-                card = po.plain_card(hands[player], cur, players, needs[player], trump)
+            if MODE == "all" or player != deciding[0]:
+                card = playout.plain_card(hands[player], table, players, needs[player], trump)
             else:
-                card = po.aware_card(hands, needs, player, played, follow, best, beaters, strength)
-            hands[player] ^= 1 << card; cur.append(card)
+                card = playout.aware_card(
+                    hands, needs, player, played, follow, best, beaters, strength
+                )
+            hands[player] ^= 1 << card
+            table.append(card)
             if not (follow or free):
-                follow, free = po.follow_after(follow, free, card)
+                follow, free = playout.follow_after(follow, free, card)
             if best < 0 or beaters[best] >> card & 1:
                 best, best_player = card, player
-            played += 1; player = (player + 1) % players
-        won[best_player] += 1; needs[best_player] -= 1; player = best_player
+            played += 1
+            player = (player + 1) % players
+        won[best_player] += 1
+        needs[best_player] -= 1
+        player = best_player
         if not hands[player]:
             return won
-        follow, free, best, played, cur = 0, False, -1, 0, []
-bs.play_out = play_out
-class R(bs.BoerenbridgeStrongRobot):
-    def choose(self, view):
-        ME[0] = view.viewer; return super().choose(view)
-options = BoerenbridgeOptions(); seed = int(sys.argv[2]); rng = random.Random(seed)
-exact = bids = 0; t = time.time()
-for number in range(int(sys.argv[1])):
-    robots = [R(options, seed=seed*1000+number*10+p) for p in range(4)]
-    match = BoerenbridgeMatch(4, options, rng=random.Random(rng.random()))
-    play_match(match, robots)
-    m, tot = exact_rate(match); exact += m; bids += tot
-print(json.dumps({"mode": MODE, "rate": exact/bids, "bids": bids, "s": time.time()-t}))
+        follow, free, best, played, table = 0, False, -1, 0, []
+
+
+strong.play_out = play_out
+
+
+class Robot(strong.BoerenbridgeStrongRobot):
+    def choose(self, view):  # type: ignore[no-untyped-def]
+        deciding[0] = view.viewer
+        return super().choose(view)
+
+
+if __name__ == "__main__":
+    print(json.dumps({"mode": MODE, **exact_bid_rate(lambda seed: Robot(OPTIONS, seed=seed))}))

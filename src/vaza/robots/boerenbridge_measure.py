@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from vaza.core.games.boerenbridge import BoerenbridgeAction
@@ -72,6 +72,25 @@ def exact_rate(match: BoerenbridgeMatch) -> tuple[int, int]:
     return exact, len(results) * match.players
 
 
+def robot_matches(
+    matches: int,
+    seed: int,
+    rng: random.Random,
+    make_robot: Callable[[int], BoerenbridgePlayer],
+    *,
+    options: BoerenbridgeOptions,
+    times: list[float] | None = None,
+) -> Iterator[BoerenbridgeMatch]:
+    """`matches` matches of four robots, each yielded once played to its end: the robot of
+    player p in match n is `make_robot(seed * 1000 + n * 10 + p)`, each match's deals come from
+    `rng`, and every decision is timed into `times` when it is given."""
+    for number in range(matches):
+        robots = [make_robot(seed * 1000 + number * 10 + p) for p in range(PLAYERS)]
+        match = BoerenbridgeMatch(PLAYERS, options, rng=random.Random(rng.random()))
+        play_match(match, robots, lambda p: True, times)
+        yield match
+
+
 def measure(
     matches: int,
     seed: int,
@@ -86,13 +105,11 @@ def measure(
     rng = random.Random(seed)
     times: list[float] = []
     exact = bids = 0
-    for number in range(matches):
-        robots = [
-            BoerenbridgeStrongRobot(options, budget=budget, seed=seed * 1000 + number * 10 + p)
-            for p in range(PLAYERS)
-        ]
-        match = BoerenbridgeMatch(PLAYERS, options, rng=random.Random(rng.random()))
-        play_match(match, robots, lambda p: True, times)
+
+    def strong_robot(robot_seed: int) -> BoerenbridgeStrongRobot:
+        return BoerenbridgeStrongRobot(options, budget=budget, seed=robot_seed)
+
+    for match in robot_matches(matches, seed, rng, strong_robot, options=options, times=times):
         made, total = exact_rate(match)
         exact += made
         bids += total

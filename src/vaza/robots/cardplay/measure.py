@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from vaza.core.calls import Contract, Doubling
@@ -52,6 +53,64 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """One deal played by the robots, judged card by card against double dummy."""
+
+    costs: tuple[tuple[bool, int], ...]
+    """For each card in the order played: whether declarer's side chose it, and the tricks
+    it gave away against the best card there."""
+    made: bool
+
+
+def played_deals(
+    deals: int,
+    seed: int,
+    *,
+    scoring: Scoring = "imps",
+    budget_ms: float | None = 650.0,
+    robot_options: Mapping[str, Any] | None = None,
+    times: list[float] | None = None,
+) -> Iterator[PlayedDeal]:
+    """Play `deals` random deals (reproducible from `seed`) with robots in every seat, and
+    yield each once judged; the time of every card chosen (ms) goes into `times`."""
+    from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
+
+    rng = random.Random(seed)
+    robots = {
+        seat: CardPlayer(
+            scoring, budget_ms=budget_ms, seed=seed * 4 + seat, **(robot_options or {})
+        )
+        for seat in SEATS
+    }
+    for number in range(1, deals + 1):
+        board = Board.random(number, rng)
+        contract = makeable_contract(board)
+        game = ContractDeal(board, contract)
+        positions: list[Position] = []
+        chosen: list[tuple[bool, Card]] = []
+        while not game.is_over:
+            play = game.play
+            seat = game.controller
+            assert play is not None and seat is not None and game.to_act is not None
+            hands = tuple(play.hands)
+            positions.append(Position(hands, contract.trump, play.leader, play.current_trick))  # type: ignore[arg-type]
+            view = seat_view(game, seat)
+            started = time.perf_counter()
+            card = robots[seat].choose(view)
+            assert isinstance(card, Card)
+            if times is not None:
+                times.append((time.perf_counter() - started) * 1000)
+            chosen.append((game.to_act.side == contract.declarer.side, card))
+            game.apply(card, by=seat)
+        costs = tuple(
+            (declaring, max(scores.values()) - scores[card])
+            for scores, (declaring, card) in zip(solve_positions(positions), chosen, strict=True)
+        )
+        result = game.result
+        yield PlayedDeal(costs, bool(result is not None and result.made))
+
+
 def measure(
     deals: int,
     seed: int,
@@ -72,51 +131,25 @@ def measure(
     play no longer depends on the machine's speed).
     """
     from vaza.analysis.dds import single_threaded  # noqa: PLC0415
-    from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
 
     if single_core:
         single_threaded()
-    rng = random.Random(seed)
-    robots = {
-        seat: CardPlayer(
-            scoring, budget_ms=budget_ms, seed=seed * 4 + seat, **(robot_options or {})
-        )
-        for seat in SEATS
-    }
     times: list[float] = []
     declarer_costs: list[int] = []
     defence_costs: list[int] = []
     made = 0
-    for number in range(1, deals + 1):
-        board = Board.random(number, rng)
-        contract = makeable_contract(board)
-        game = ContractDeal(board, contract)
-        positions: list[Position] = []
-        chosen: list[tuple[bool, Card]] = []
-        while not game.is_over:
-            play = game.play
-            seat = game.controller
-            assert play is not None and seat is not None and game.to_act is not None
-            hands = tuple(play.hands)
-            positions.append(Position(hands, contract.trump, play.leader, play.current_trick))  # type: ignore[arg-type]
-            view = seat_view(game, seat)
-            started = time.perf_counter()
-            card = robots[seat].choose(view)
-            assert isinstance(card, Card)
-            times.append((time.perf_counter() - started) * 1000)
-            chosen.append((game.to_act.side == contract.declarer.side, card))
-            game.apply(card, by=seat)
-        declarer_cost = defence_cost = 0
-        for scores, (declaring, card) in zip(solve_positions(positions), chosen, strict=True):
-            cost = max(scores.values()) - scores[card]
-            if declaring:
-                declarer_cost += cost
-            else:
-                defence_cost += cost
-        declarer_costs.append(declarer_cost)
-        defence_costs.append(defence_cost)
-        result = game.result
-        made += bool(result is not None and result.made)
+    played = played_deals(
+        deals,
+        seed,
+        scoring=scoring,
+        budget_ms=budget_ms,
+        robot_options=robot_options,
+        times=times,
+    )
+    for number, deal in enumerate(played, start=1):
+        declarer_costs.append(sum(cost for declaring, cost in deal.costs if declaring))
+        defence_costs.append(sum(cost for declaring, cost in deal.costs if not declaring))
+        made += deal.made
         if progress is not None:
             progress(number)
     return {

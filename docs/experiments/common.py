@@ -1,0 +1,24 @@
+"""What the Boerenbridge experiments share: four robots of one kind over the seed's matches,
+through the same `robot_matches` as `vaza bench robots` (same deals, same robot seeds)."""
+
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
+from vaza.robots.boerenbridge_measure import BoerenbridgePlayer, exact_rate, robot_matches
+
+OPTIONS = BoerenbridgeOptions()
+
+
+def exact_bid_rate(make_robot: Callable[[int], BoerenbridgePlayer]) -> dict[str, float]:
+    """The exact-bid rate over `argv[1]` matches of seed `argv[2]`."""
+    matches, seed = int(sys.argv[1]), int(sys.argv[2])
+    started = time.time()
+    exact = bids = 0
+    for match in robot_matches(matches, seed, random.Random(seed), make_robot, options=OPTIONS):
+        made, total = exact_rate(match)
+        exact += made
+        bids += total
+    return {"rate": exact / bids, "bids": bids, "seconds": round(time.time() - started)}
