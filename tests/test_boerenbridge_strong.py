@@ -5,6 +5,8 @@ the playout engine checked against the core's rules)."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -96,6 +98,30 @@ def test_the_same_view_gets_the_same_answer() -> None:
     game = BoerenbridgeRound.dealt(RoundSetup(4, 2, 6), random.Random(8))
     view = player_view(game, 3)
     assert robot(seed=4).choose(view) == robot(seed=4).choose(view)
+
+
+def test_a_view_gets_the_same_draws_in_every_process() -> None:
+    """The draws are seeded from the view; a view still waiting for bids holds Nones, whose
+    hash differs from one interpreter to the next."""
+    program = (
+        "import random\n"
+        "from vaza.core.games.boerenbridge_rules import RoundSetup\n"
+        "from vaza.core.games.boerenbridge import BoerenbridgeRound\n"
+        "from vaza.core.views.boerenbridge import player_view\n"
+        "from vaza.robots.boerenbridge_facts import facts_of\n"
+        "from vaza.robots.boerenbridge_strong import decision_seed\n"
+        "game = BoerenbridgeRound.dealt(RoundSetup(4, 2, 6), random.Random(8))\n"
+        "facts = facts_of(player_view(game, game.to_act))\n"
+        "assert None in facts.bids\n"
+        "print(decision_seed(4, facts))\n"
+    )
+    seeds = {
+        subprocess.run(
+            [sys.executable, "-c", program], capture_output=True, text=True, check=True
+        ).stdout
+        for _ in range(3)
+    }
+    assert len(seeds) == 1
 
 
 def test_the_robot_decides_from_its_view_alone() -> None:

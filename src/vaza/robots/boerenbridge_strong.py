@@ -73,17 +73,11 @@ class BoerenbridgeStrongRobot:
         facts = facts_of(view)
         if isinstance(legal[0], ChooseTrump):
             return ChooseTrump(best_trump(facts))
-        rng = random.Random(self._seed_for(facts))
+        rng = random.Random(decision_seed(self.seed, facts))
         bids = [action for action in legal if isinstance(action, Bid)]
         if bids:
             return self._bid(facts, bids, view.barred, rng)
         return self._card(facts, [a for a in legal if isinstance(a, Card | Special)], rng)
-
-    def _seed_for(self, facts: RoundFacts) -> int:
-        return (
-            hash((self.seed, facts.me, facts.hand, facts.turned, facts.bids, facts.played_by))
-            & 0xFFFFFFFF
-        )
 
     # -- scoring -----------------------------------------------------------------------------
 
@@ -186,6 +180,15 @@ class BoerenbridgeStrongRobot:
         preferred = plain_card(facts.hand, facts.trick, players, need, facts.trump)
         choice = preferred if preferred in tied else tied[0]
         return ALL_CARDS[choice]
+
+
+def decision_seed(robot_seed: int, facts: RoundFacts) -> int:
+    """The seed of one decision's random draws: the robot's seed and what it knows, as whole
+    numbers only (the hash of None changes from process to process, that of an int never), so
+    a view gets the same answer in every run."""
+    bids = tuple(-1 if bid is None else bid for bid in facts.bids)
+    hand = -1 if facts.hand is None else facts.hand
+    return hash((robot_seed, facts.me, hand, facts.turned, bids, facts.played_by)) & 0xFFFFFFFF
 
 
 def _clamp(deals: int) -> int:
