@@ -8,7 +8,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import event, text
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -60,13 +60,13 @@ class Database:
 
 async def open_database(url: str) -> Database:
     """Connect and migrate to the latest schema (creating it on first start)."""
-    sqlite = url.startswith("sqlite")
+    sqlite = make_url(url).get_backend_name() == "sqlite"
     # SQLAlchemy rolls back whatever a closing connection or session left open; for SQLite the
     # pool's second rollback on return is one more trip to the driver's thread for nothing.
     engine = create_async_engine(
         url, pool_pre_ping=not sqlite, pool_reset_on_return=None if sqlite else "rollback"
     )
-    if engine.dialect.name == "sqlite":
+    if sqlite:
         event.listen(engine.sync_engine, "connect", _sqlite_settings)
     async with engine.begin() as connection:
         await connection.run_sync(_upgrade)
