@@ -6,7 +6,7 @@ import json
 import random
 import sys
 
-from common import OPTIONS
+from common import BUDGET, OPTIONS
 
 from vaza.robots.boerenbridge_measure import robot_matches
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
@@ -17,7 +17,7 @@ by_size = collections.defaultdict(lambda: [0, 0])
 
 
 def robot(robot_seed: int) -> BoerenbridgeStrongRobot:
-    return BoerenbridgeStrongRobot(OPTIONS, seed=robot_seed)
+    return BoerenbridgeStrongRobot(OPTIONS, budget=BUDGET, seed=robot_seed)
 
 
 for match in robot_matches(matches, seed, random.Random(seed), robot, options=OPTIONS):

@@ -1,19 +1,17 @@
 """Exact-bid rate of four strong robots, by the objective they choose bids and cards for
 (MODE=base: the expected score, as built; MODE=exact: the chance of being exact), the
-simulated cards a decision (argv[3], default the robot's budget) and how sharply the bids
+simulated cards a decision (BUDGET, see `common`) and how sharply the bids
 made weigh a sampled deal (BID_SPREAD, default the robot's)."""
 
 import json
 import os
-import sys
 
-from common import OPTIONS, exact_bid_rate
+from common import BUDGET, OPTIONS, exact_bid_rate
 
 from vaza.robots import boerenbridge_facts as facts
 from vaza.robots import boerenbridge_strong as strong
 
 MODE = os.environ.get("MODE", "base")
-BUDGET = int(sys.argv[3]) if len(sys.argv) > 3 else strong.DEFAULT_BUDGET
 facts.BID_SPREAD = float(os.environ.get("BID_SPREAD", facts.BID_SPREAD))
 
 

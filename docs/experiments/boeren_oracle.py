@@ -4,7 +4,7 @@ bidding (OB=1) and/or playing (OP=1)."""
 import json
 import os
 
-from common import OPTIONS, exact_bid_rate
+from common import BUDGET, OPTIONS, exact_bid_rate
 
 from vaza.match.boerenbridge import BoerenbridgeMatch
 from vaza.robots import boerenbridge_strong as strong
@@ -35,5 +35,5 @@ class Oracle(strong.BoerenbridgeStrongRobot):
 
 
 if __name__ == "__main__":
-    rate = exact_bid_rate(lambda seed: Oracle(OPTIONS, seed=seed))
+    rate = exact_bid_rate(lambda seed: Oracle(OPTIONS, budget=BUDGET, seed=seed))
     print(json.dumps({"OB": SHOWN_BIDDING, "OP": SHOWN_PLAYING, **rate}))

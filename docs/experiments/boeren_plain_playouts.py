@@ -5,7 +5,7 @@ PMODE=all for every simulated player, PMODE=others for all but the robot decidin
 import json
 import os
 
-from common import OPTIONS, exact_bid_rate
+from common import BUDGET, OPTIONS, exact_bid_rate
 
 from vaza.robots import boerenbridge_playout as playout
 from vaza.robots import boerenbridge_strong as strong
@@ -62,4 +62,8 @@ class Robot(strong.BoerenbridgeStrongRobot):
 
 
 if __name__ == "__main__":
-    print(json.dumps({"mode": MODE, **exact_bid_rate(lambda seed: Robot(OPTIONS, seed=seed))}))
+    print(
+        json.dumps(
+            {"mode": MODE, **exact_bid_rate(lambda seed: Robot(OPTIONS, budget=BUDGET, seed=seed))}
+        )
+    )

@@ -1,6 +1,7 @@
 """What the Boerenbridge experiments share: four robots of one kind over the seed's matches,
 through the same `robot_matches` as `vaza bench robots` (same deals, same robot seeds)."""
 
+import os
 import random
 import sys
 import time
@@ -10,6 +11,8 @@ from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.robots.boerenbridge_measure import BoerenbridgePlayer, exact_rate, robot_matches
 
 OPTIONS = BoerenbridgeOptions()
+BUDGET = int(os.environ.get("BUDGET", "40000"))
+"""Simulated cards a decision: 40,000, the robot's budget when the figures were taken."""
 
 
 def exact_bid_rate(make_robot: Callable[[int], BoerenbridgePlayer]) -> dict[str, float]:

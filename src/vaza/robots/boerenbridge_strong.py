@@ -42,8 +42,10 @@ from vaza.robots.boerenbridge_facts import (
 )
 from vaza.robots.boerenbridge_playout import SUIT_MASKS, SUIT_OF, plain_card, play_out
 
-DEFAULT_BUDGET = 40_000
-"""Simulated card plays per decision: about 40 ms on one core of the reference machine."""
+DEFAULT_BUDGET = 24_000
+"""Simulated card plays per decision: the 95th percentile of a decision stays under 100 ms on
+one core of the reference machine even on its slow days; more (40,000 or 120,000) made bids
+no more often exact (see docs/benchmarks.md)."""
 MIN_DEALS, MAX_DEALS = 12, 400
 OVERSAMPLE = 2
 """Deals drawn per deal kept when the bids made weigh them."""
