@@ -34,7 +34,7 @@ def cluster(tmp_path: Path, database: str, count: int = 2) -> list[Server]:
     servers = [
         Server(
             tmp_path / f"p{i}",
-            extra=("--db", database, "--bus", bus, "--lease-seconds", LEASE, "--secret", secret),
+            extra=("--db", database, "--bus", bus, "--lease-seconds", LEASE, f"--secret={secret}"),
         )
         for i in range(count)
     ]

@@ -130,31 +130,35 @@ class Cluster:
         """A new table, served by this process: its lease is taken first, so no other process
         can adopt it before it exists."""
         table_id = new_table_id()
-        if not await self.leases.acquire(table_id):
+        if await self.leases.claim(table_id) != self.me:
             raise Unavailable("could not create the table; try again")
         return await self.service.create(creator, options, deals, table_id)
 
     async def handle(self, table_id: str, actor: Actor, command: JSON) -> int:
         """Apply a command here if this process serves the table (or may take it), else at
         its owner."""
-        if table_id in self.service.tables or await self._take(table_id):
+        if table_id in self.service.tables:
             return await self.service.handle(table_id, actor, command)
-        owner = await self.leases.owner(table_id)
-        if owner is None:
-            if await self._take(table_id):
-                return await self.service.handle(table_id, actor, command)
-            raise Unavailable("the table is moving to another server; try again")
+        owner = await self.leases.claim(table_id)
+        if owner == self.me:
+            await self._adopt(table_id)
+            return await self.service.handle(table_id, actor, command)
         return await self._forward(owner, table_id, actor, command)
 
     async def _take(self, table_id: str) -> bool:
         """Take the table's lease if free; on success the replica (if any) becomes ours."""
-        if not await self.leases.acquire(table_id):
+        if await self.leases.claim(table_id) != self.me:
             return False
+        await self._adopt(table_id)
+        return True
+
+    async def _adopt(self, table_id: str) -> None:
+        """The lease is ours: a replica kept here stops following the old owner's events (the
+        table is loaded from its log when first used)."""
         self.replicas.pop(table_id, None)
         cancel = self._subscriptions.pop(table_id, None)
         if cancel is not None:
             await cancel()
-        return True
 
     # -- forwarding -----------------------------------------------------------------------
 

@@ -353,7 +353,6 @@ class TableService:
                 await listener(update)
             except Exception:  # the action is committed: one failing listener stops no one
                 log.exception("telling listeners of %s v%s failed", state.id, state.version)
-        await self.bus.publish(table_topic(state.id), {"version": state.version})
         if any(e.type in _LOBBY_EVENTS for e in events):
             await self.bus.publish(LOBBY, {"table": state.id, "summary": state.summary()})
         for event in events:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import random
 import secrets
@@ -82,27 +81,22 @@ class Player:
     async def run(
         self,
         figures: Figures,
-        stop: asyncio.Event,
         rng: random.Random,
         connecting: asyncio.Semaphore,
         seated: Callable[[], None],
     ) -> None:
-        """Connect (a few at a time, as people arrive), sit, then play until `stop`."""
+        """Connect (a few at a time, as people arrive), sit, then play until cancelled."""
         async with connecting:
             socket_ = await websockets.connect(
                 self.url, additional_headers={"Cookie": self.cookie}, max_size=2**22,
                 open_timeout=120,
             )  # fmt: skip
         async with socket_:
-            await socket_.send(json.dumps({"type": "hello", "table": self.table}))
-            await socket_.send(json.dumps({"type": "sit", "table": self.table, "seat": self.seat}))
+            await socket_.send(_dumps({"type": "hello", "table": self.table}))
+            await socket_.send(_dumps({"type": "sit", "table": self.table, "seat": self.seat}))
             await socket_.recv()  # the snapshot
             seated()
-            while not stop.is_set():
-                try:
-                    raw = await asyncio.wait_for(socket_.recv(), timeout=1)
-                except TimeoutError:
-                    continue
+            async for raw in socket_:
                 message = orjson.loads(raw)
                 if message["type"] == "error":
                     figures.errors += 1
@@ -120,7 +114,7 @@ class Player:
     async def _act(self, socket_: Any, view: JSON, figures: Figures, rng: random.Random) -> None:
         if view.get("phase") == "over" and self.seat == "N":
             figures.deals += 1
-            await socket_.send(json.dumps({"type": "next_deal", "table": self.table}))
+            await socket_.send(_dumps({"type": "next_deal", "table": self.table}))
             return
         legal = view.get("legal") or []
         if not legal or view.get("controller") != self.seat:
@@ -130,7 +124,11 @@ class Player:
             await asyncio.sleep(delay)
         action = dict(rng.choice(legal))
         self.sent_at = time.perf_counter()
-        await socket_.send(json.dumps({"table": self.table, **action}))
+        await socket_.send(_dumps({"table": self.table, **action}))
+
+
+def _dumps(message: JSON) -> str:
+    return orjson.dumps(message).decode()
 
 
 async def _run(
@@ -138,11 +136,18 @@ async def _run(
 ) -> JSON:
     if url is not None:  # servers already running (other processes, other machines)
         urls = [part.strip().rstrip("/") for part in url.split(",") if part.strip()]
-        return await _drive(urls, tables, seconds, think, seed)
+        return await _drive(urls, tables, seconds, think, seed, servers=[])
     with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
         servers = await _start_servers(Path(data_dir), 1, ())
         try:
-            figures = await _drive([u for u, _ in servers], tables, seconds, think, seed)
+            figures = await _drive(
+                [u for u, _ in servers],
+                tables,
+                seconds,
+                think,
+                seed,
+                servers=[p for _, p in servers],
+            )
         finally:
             _stop_servers(servers)
     return figures
@@ -168,7 +173,7 @@ async def _run_cluster(
     base = pg.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
     options = (
         "--db", f"{base}/{database}", "--bus", f"{redis}#{database}",
-        "--secret", secrets.token_urlsafe(32),
+        f"--secret={secrets.token_urlsafe(32)}",
     )  # fmt: skip
     try:
         with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
@@ -176,7 +181,14 @@ async def _run_cluster(
             series: list[list[float | None]] = []
             sampler = asyncio.create_task(_sample_memory(servers, series))
             try:
-                figures = await _drive([u for u, _ in servers], tables, seconds, think, seed)
+                figures = await _drive(
+                    [u for u, _ in servers],
+                    tables,
+                    seconds,
+                    think,
+                    seed,
+                    servers=[p for _, p in servers],
+                )
                 figures["benchmark"] = "cluster"
                 figures["processes"] = processes
                 figures["rss_mb"] = [_rss_mb(process) for _, process in servers]
@@ -241,7 +253,13 @@ def _rss_mb(process: subprocess.Popen[bytes]) -> float | None:
 
 
 async def _drive(
-    urls: list[str], tables: int, seconds: float, think: float, seed: int | None
+    urls: list[str],
+    tables: int,
+    seconds: float,
+    think: float,
+    seed: int | None,
+    *,
+    servers: list[subprocess.Popen[bytes]],
 ) -> JSON:
     """Tables are created on the servers in turn, and the four people of a table connect to
     different servers where there are several (so commands cross between processes)."""
@@ -271,7 +289,6 @@ async def _drive(
         for http in clients:
             await http.aclose()
     figures = Figures()
-    stop = asyncio.Event()
     everyone_seated = asyncio.Event()
     connecting = asyncio.Semaphore(CONNECTING_AT_ONCE)
     waiting = len(players)
@@ -283,27 +300,27 @@ async def _drive(
             everyone_seated.set()
 
     tasks = [
-        asyncio.create_task(p.run(figures, stop, random.Random(rng.random()), connecting, seated))
+        asyncio.create_task(p.run(figures, random.Random(rng.random()), connecting, seated))
         for p in players
     ]
     setup_started = time.perf_counter()
     waiter = asyncio.create_task(everyone_seated.wait())
     await asyncio.wait([waiter, *tasks], return_when=asyncio.FIRST_COMPLETED)
     if not everyone_seated.is_set():  # a client could not connect: say why
-        stop.set()
         failed = next(t for t in tasks if t.done() and t.exception() is not None)
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await _cancel(tasks)
         raise RuntimeError(f"a simulated person could not sit: {failed.exception()!r}")
     seating_seconds = time.perf_counter() - setup_started
     await asyncio.sleep(2)  # the first deals under way
     figures.latencies.clear()
     start_actions, start = figures.actions, time.perf_counter()
+    cpu_before = _cpu_seconds(servers), _own_cpu_seconds()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
     actions = figures.actions - start_actions
+    cpu_after = _cpu_seconds(servers), _own_cpu_seconds()
     latencies = sorted(figures.latencies)
-    stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await _cancel(tasks)
     return {
         "benchmark": "server",
         "tables": tables,
@@ -319,9 +336,44 @@ async def _drive(
         "last_error": figures.last_error,
         "deals_finished": figures.deals,
         "seating_seconds": round(seating_seconds, 1),
+        "server_cpu_ms_per_action": _per_action(cpu_after[0], cpu_before[0], actions),
+        "client_cpu_ms_per_action": _per_action(cpu_after[1], cpu_before[1], actions),
         "cpus": os.cpu_count(),
         "engine_deals_per_second": _machine_speed(),
     }
+
+
+async def _cancel(tasks: list[asyncio.Task[None]]) -> None:
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _cpu_seconds(servers: list[subprocess.Popen[bytes]]) -> float | None:
+    """CPU time used so far by the servers this benchmark started (Linux), None for servers
+    elsewhere: the CPU an action costs compares runs across machines of different speeds."""
+    if not servers:
+        return None
+    total = 0.0
+    for process in servers:
+        try:
+            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _own_cpu_seconds() -> float:
+    """CPU time of the simulated people (this process)."""
+    times = os.times()
+    return times.user + times.system
+
+
+def _per_action(after: float | None, before: float | None, actions: int) -> float | None:
+    if after is None or before is None or not actions:
+        return None
+    return round((after - before) * 1000 / actions, 2)
 
 
 def _machine_speed() -> float:

@@ -27,6 +27,12 @@ for i, key in ipairs(KEYS) do
 end
 return held
 """
+_CLAIM = """
+local holder = redis.call('GET', KEYS[1])
+if holder then return holder end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return ARGV[1]
+"""
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -41,11 +47,11 @@ class Leases(Protocol):
     owner_id: str
     seconds: float
 
-    async def acquire(self, table_id: str) -> bool:
-        """Take the table's lease if it is free (or already ours); True if we hold it."""
+    async def claim(self, table_id: str) -> str:
+        """Take the table's lease if nobody holds it; returns its holder now (`owner_id` when
+        it is us).  One step, so a command for another process's table costs one round trip
+        before it is forwarded."""
         ...
-
-    async def owner(self, table_id: str) -> str | None: ...
 
     async def owners(self, table_ids: list[str]) -> dict[str, str | None]: ...
 
@@ -63,10 +69,7 @@ class LocalLeases:
         self.owner_id = "local"
         self.seconds = LEASE_SECONDS
 
-    async def acquire(self, table_id: str) -> bool:
-        return True
-
-    async def owner(self, table_id: str) -> str | None:
+    async def claim(self, table_id: str) -> str:
         return self.owner_id
 
     async def owners(self, table_ids: list[str]) -> dict[str, str | None]:
@@ -90,21 +93,14 @@ class RedisLeases:
         self.ttl_ms = int(seconds * 1000)
         self.seconds = seconds
         self.prefix = f"{prefix}lease:"
+        self._claim = redis.register_script(_CLAIM)
 
     def _key(self, table_id: str) -> str:
         return self.prefix + table_id
 
-    async def acquire(self, table_id: str) -> bool:
-        key = self._key(table_id)
-        if await self.redis.set(key, self.owner_id, nx=True, px=self.ttl_ms):
-            return True
-        return await self.owner(table_id) == self.owner_id
-
-    async def owner(self, table_id: str) -> str | None:
-        value = await self.redis.get(self._key(table_id))
-        if value is None:
-            return None
-        return value.decode() if isinstance(value, bytes) else str(value)
+    async def claim(self, table_id: str) -> str:
+        holder = await self._claim(keys=[self._key(table_id)], args=[self.owner_id, self.ttl_ms])
+        return holder.decode() if isinstance(holder, bytes) else str(holder)
 
     async def owners(self, table_ids: list[str]) -> dict[str, str | None]:
         if not table_ids:
