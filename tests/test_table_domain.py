@@ -148,3 +148,27 @@ def _suits(cards: list[str]) -> list[str]:
 def test_a_set_of_boards_needs_duplicate_scoring() -> None:
     with pytest.raises(ParseError, match="duplicate"):
         TableState("t", TableOptions(scoring="rubber"), None, deals={1: Deal.random().to_pbn()})
+
+
+def test_a_view_explains_every_call_as_a_fresh_reading_would() -> None:
+    """The table explains each new call once and keeps the rest: after every call of random
+    auctions, over several deals, the view's explanations are those of reading the whole
+    auction afresh."""
+    from vaza.match.bridge import bridge_match
+    from vaza.robots.bidding.infer import explain_auction
+
+    rng = random.Random(5)
+    match = bridge_match("duplicate", {})
+    for _ in range(3):
+        match.start_deal(match.setup_deal(rng))
+        game = match.current
+        assert game is not None
+        while not game.is_over:
+            seat = match.controller()
+            assert seat is not None
+            match.apply(match.parse(rng.choice(match.view(seat)["legal"])), seat)
+            for lang in ("en", "pt-BR"):
+                fresh = explain_auction(game.auction.calls, game.board.dealer, lang)
+                shown = match.view(seat)["explanations"][lang]
+                assert shown == {str(i): text for i, text in fresh.items()}
+        match.finish_deal()

@@ -228,16 +228,23 @@ class BridgeMatch:
         """What every call means in the robots' system, in both languages (cached: the calls
         change only during the auction)."""
         key = tuple(call.index for call in game.auction.calls)
-        if key != self._explained[0]:
+        known, texts = self._explained
+        if key != known:
+            # Each new call is explained once: earlier calls keep their meaning.
+            start = len(known) if key[: len(known)] == known else 0
             calls, dealer = game.auction.calls, game.board.dealer
-            self._explained = (
-                key,
-                {
-                    lang: {str(i): text for i, text in explain_auction(calls, dealer, lang).items()}
-                    for lang in ("en", "pt-BR")
-                },
-            )
-        return self._explained[1]
+            texts = {
+                lang: {
+                    **(texts.get(lang, {}) if start else {}),
+                    **{
+                        str(i): text
+                        for i, text in explain_auction(calls, dealer, lang, start=start).items()
+                    },
+                }
+                for lang in ("en", "pt-BR")
+            }
+            self._explained = (key, texts)
+        return texts
 
     def robot_view(self, seat: str) -> Any:
         assert self.current is not None

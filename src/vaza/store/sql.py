@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Table, Update, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from vaza.store import models
 from vaza.store.db import Database
@@ -94,12 +94,22 @@ class SqlStore:
         self._sessions = database.sessions
         self._queue: asyncio.Queue[tuple[_Append, asyncio.Future[int]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self._writer_connection: AsyncConnection | None = None
+        """Kept by the group committer between batches: taking one from the pool for each
+        batch costs two more round trips (the pool's liveness ping and its reset)."""
 
     async def close(self) -> None:
         if self._writer is not None:
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
+        await self._drop_writer_connection()
+
+    async def _drop_writer_connection(self) -> None:
+        connection, self._writer_connection = self._writer_connection, None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                await connection.close()
 
     # -- users ----------------------------------------------------------------------------
 
@@ -249,44 +259,56 @@ class SqlStore:
         """The whole batch in one transaction with one statement per table kind (Core,
         executemany); returns [] and commits nothing unless every table was where its
         append expected it."""
-        async with self.database.engine.connect() as connection:
-            transaction = await connection.begin()
-            moved = await connection.execute(
-                _MOVE_TABLES,
-                [
-                    {
-                        "b_id": r.table_id,
-                        "b_from": r.expected_version,
-                        "b_to": r.expected_version + len(r.events),
-                        "b_status": r.status,
-                        "b_summary": r.summary,
-                    }
-                    for r in requests
-                ],
-            )
-            if moved.rowcount not in (-1, len(requests)):
-                await transaction.rollback()
-                return []
-            rows = [
+        if self._writer_connection is None:
+            self._writer_connection = await self.database.engine.connect()
+        try:
+            return await self._commit_on(self._writer_connection, requests)
+        except BaseException:
+            # Whatever state it is in (the database restarted, a statement failed half-way),
+            # the next batch starts on a fresh connection.
+            await self._drop_writer_connection()
+            raise
+
+    async def _commit_on(
+        self, connection: AsyncConnection, requests: list[_Append]
+    ) -> list[int | BaseException]:
+        transaction = await connection.begin()
+        moved = await connection.execute(
+            _MOVE_TABLES,
+            [
                 {
-                    "table_id": r.table_id,
-                    "version": r.expected_version + offset,
-                    "type": item.type,
-                    "payload": item.payload,
-                    "created_at": models.utcnow(),
+                    "b_id": r.table_id,
+                    "b_from": r.expected_version,
+                    "b_to": r.expected_version + len(r.events),
+                    "b_status": r.status,
+                    "b_summary": r.summary,
                 }
                 for r in requests
-                for offset, item in enumerate(r.events, start=1)
-            ]
-            if rows:
-                await connection.execute(_INSERT_EVENTS, rows)
-            if any(r.deals for r in requests):
-                async with AsyncSession(bind=connection) as session:
-                    for request in requests:
-                        for deal in request.deals:
-                            await self._add_deal(session, deal)
-                    await session.flush()
-            await transaction.commit()
+            ],
+        )
+        if moved.rowcount not in (-1, len(requests)):
+            await transaction.rollback()
+            return []
+        rows = [
+            {
+                "table_id": r.table_id,
+                "version": r.expected_version + offset,
+                "type": item.type,
+                "payload": item.payload,
+                "created_at": models.utcnow(),
+            }
+            for r in requests
+            for offset, item in enumerate(r.events, start=1)
+        ]
+        if rows:
+            await connection.execute(_INSERT_EVENTS, rows)
+        if any(r.deals for r in requests):
+            async with AsyncSession(bind=connection) as session:
+                for request in requests:
+                    for deal in request.deals:
+                        await self._add_deal(session, deal)
+                await session.flush()
+        await transaction.commit()
         return [r.expected_version + len(r.events) for r in requests]
 
     async def _append_alone(self, request: _Append) -> int | BaseException:

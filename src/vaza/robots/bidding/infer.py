@@ -70,8 +70,11 @@ def explain_auction(
     dealer: Seat,
     lang: str = "en",
     vulnerability: Vulnerability = Vulnerability.NONE,
+    start: int = 0,
 ) -> dict[int, str]:
     """Every call's meaning by its index, as a table view would carry it
-    (``{"0": "1NT opening …"}`` once the keys are written as strings)."""
+    (``{"0": "1NT opening …"}`` once the keys are written as strings); from call `start` on
+    only, for a table that has the earlier ones already."""
     situation = situation_after(tuple(calls), dealer, vulnerability)
-    return {index: step.explanation.text(lang) for index, step in enumerate(situation.steps)}
+    steps = situation.steps
+    return {index: steps[index].explanation.text(lang) for index in range(start, len(steps))}
