@@ -284,8 +284,8 @@ class Cluster:
         while True:
             await asyncio.sleep(self.leases.seconds / 2 * random.uniform(0.8, 1.2))
             try:
-                records = await self.store.tables(public_only=False, unfinished_only=True)
-                candidates = [r.id for r in records if r.id not in self.service.tables]
+                unfinished = await self.store.unfinished_table_ids()
+                candidates = [t for t in unfinished if t not in self.service.tables]
                 owners = await self.leases.owners(candidates)
                 for table_id in candidates:
                     if owners.get(table_id) is None and await self._take(table_id):

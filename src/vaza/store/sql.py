@@ -213,6 +213,11 @@ class SqlStore:
         async with self._sessions() as session:
             return [_table(row) for row in (await session.execute(query)).scalars()]
 
+    async def unfinished_table_ids(self) -> list[str]:
+        query = select(models.Table.id).where(models.Table.status != "finished")
+        async with self._sessions() as session:
+            return list((await session.execute(query)).scalars())
+
     async def append(
         self,
         table_id: str,
