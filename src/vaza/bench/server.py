@@ -87,9 +87,11 @@ class Player:
     ) -> None:
         """Connect (a few at a time, as people arrive), sit, then play until cancelled."""
         async with connecting:
+            # No keepalive pings of its own, as a browser sends none: the server's pings
+            # (answered) keep the connection alive.
             socket_ = await websockets.connect(
                 self.url, additional_headers={"Cookie": self.cookie}, max_size=2**22,
-                open_timeout=120,
+                open_timeout=120, ping_interval=None,
             )  # fmt: skip
         async with socket_:
             await socket_.send(_dumps({"type": "hello", "table": self.table}))
