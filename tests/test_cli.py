@@ -46,6 +46,7 @@ def test_bench_server_measures_a_real_server(capsys: pytest.CaptureFixture[str])
     assert figures["sockets"] == 8 and figures["errors"] == 0
     assert figures["actions"] > 0 and figures["latency_ms_p99"] is not None
     assert figures["engine_deals_per_second"] > 0
+    assert figures["server_cpu_ms_per_action"] > 0 and figures["client_cpu_ms_per_action"] > 0
 
 
 def test_bench_store_measures_appends(capsys: pytest.CaptureFixture[str]) -> None:
