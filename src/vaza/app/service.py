@@ -219,13 +219,13 @@ class TableService:
 
     async def resume_all(self) -> int:
         """Load every unfinished table (after a restart) so robots and timers go on."""
-        records = await self.store.tables(public_only=False, unfinished_only=True)
-        for record in records:
+        table_ids = await self.store.unfinished_table_ids()
+        for table_id in table_ids:
             try:
-                await self.live(record.id)
+                await self.live(table_id)
             except Exception:  # a broken table must not keep the others down
-                log.exception("could not resume table %s", record.id)
-        return len(records)
+                log.exception("could not resume table %s", table_id)
+        return len(table_ids)
 
     # -- the one path -------------------------------------------------------------------
 
