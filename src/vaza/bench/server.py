@@ -142,14 +142,7 @@ async def _run(
     with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
         servers = await _start_servers(Path(data_dir), 1, ())
         try:
-            figures = await _drive(
-                [u for u, _ in servers],
-                tables,
-                seconds,
-                think,
-                seed,
-                servers=[p for _, p in servers],
-            )
+            figures = await _drive_started(servers, tables, seconds, think, seed)
         finally:
             _stop_servers(servers)
     return figures
@@ -183,14 +176,7 @@ async def _run_cluster(
             series: list[list[float | None]] = []
             sampler = asyncio.create_task(_sample_memory(servers, series))
             try:
-                figures = await _drive(
-                    [u for u, _ in servers],
-                    tables,
-                    seconds,
-                    think,
-                    seed,
-                    servers=[p for _, p in servers],
-                )
+                figures = await _drive_started(servers, tables, seconds, think, seed)
                 figures["benchmark"] = "cluster"
                 figures["processes"] = processes
                 figures["rss_mb"] = [_rss_mb(process) for _, process in servers]
@@ -252,6 +238,18 @@ def _rss_mb(process: subprocess.Popen[bytes]) -> float | None:
             if line.startswith("VmRSS:"):
                 return round(int(line.split()[1]) / 1024, 1)
     return None
+
+
+async def _drive_started(
+    servers: list[tuple[str, subprocess.Popen[bytes]]],
+    tables: int,
+    seconds: float,
+    think: float,
+    seed: int | None,
+) -> JSON:
+    """`_drive` over servers this benchmark started, whose CPU it measures too."""
+    urls = [url for url, _ in servers]
+    return await _drive(urls, tables, seconds, think, seed, servers=[p for _, p in servers])
 
 
 async def _drive(
