@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -47,6 +49,20 @@ def test_bench_server_measures_a_real_server(capsys: pytest.CaptureFixture[str])
     assert figures["actions"] > 0 and figures["latency_ms_p99"] is not None
     assert figures["engine_deals_per_second"] > 0
     assert figures["server_cpu_ms_per_action"] > 0 and figures["client_cpu_ms_per_action"] > 0
+
+
+def test_bench_store_refuses_a_database_that_holds_anything(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It writes rows of its own: pointed at a club's database by mistake, it changes nothing."""
+    path = tmp_path / "club.db"
+    with sqlite3.connect(path) as club:
+        club.execute("CREATE TABLE users (id INTEGER PRIMARY KEY)")
+    assert main(["bench", "store", "--appends", "5", "--db", f"sqlite+aiosqlite:///{path}"]) == 2
+    assert "empty database" in capsys.readouterr().err
+    with sqlite3.connect(path) as club:
+        names = [row[0] for row in club.execute("SELECT name FROM sqlite_master")]
+    assert names == ["users"]
 
 
 def test_bench_store_measures_appends(capsys: pytest.CaptureFixture[str]) -> None:

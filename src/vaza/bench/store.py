@@ -16,6 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import inspect
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from vaza.core.errors import VazaError
 from vaza.store.db import open_database
 from vaza.store.port import NewEvent, TableRecord
 from vaza.store.sql import SqlStore
@@ -24,7 +28,26 @@ _ACTION = {"seat": "N", "action": {"type": "play", "card": "SA"}}
 _WARM_UP = 50
 
 
+class NotEmpty(VazaError):
+    """The benchmark writes rows of its own: it runs only on an empty database."""
+
+
+async def _require_empty(url: str) -> None:
+    engine = create_async_engine(url)
+    try:
+        async with engine.connect() as connection:
+            names = await connection.run_sync(lambda sync: inspect(sync).get_table_names())
+    finally:
+        await engine.dispose()
+    if names:
+        raise NotEmpty(
+            f"the database already holds tables ({', '.join(sorted(names)[:5])}): the "
+            "benchmark writes rows of its own, so give it an empty database"
+        )
+
+
 async def _measure(url: str, appends: int, tick: Callable[[int], None] | None) -> dict[str, Any]:
+    await _require_empty(url)
     database = await open_database(url)
     store = SqlStore(database)
     try:

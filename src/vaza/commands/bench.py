@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from vaza.commands.common import positive, seed
 from vaza.progress import progress_bar
@@ -163,8 +164,12 @@ def run_analyze(args: argparse.Namespace) -> int:
 def run_store(args: argparse.Namespace) -> int:
     from vaza.bench import store
 
-    with progress_bar("appends", args.appends) as advance:
-        figures = store.run(args.appends, args.db, advance)
+    try:
+        with progress_bar("appends", args.appends) as advance:
+            figures = store.run(args.appends, args.db, advance)
+    except store.NotEmpty as error:
+        print(f"vaza bench store: {error}", file=sys.stderr)
+        return 2
     print(json.dumps(figures))
     return 0
 
