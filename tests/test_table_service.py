@@ -8,13 +8,17 @@ import asyncio
 import json
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
+import asyncpg
+
+import pgdb
 from vaza.app.service import TableService, Update
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
 from vaza.server.hub import Client, Hub
 from vaza.store.db import open_database
-from vaza.store.port import UserRecord
+from vaza.store.port import NewEvent, TableRecord, UserRecord
 from vaza.store.sql import SqlStore
 
 
@@ -71,3 +75,51 @@ def test_a_command_that_fails_inside_the_server_keeps_the_connection() -> None:
     asyncio.run(hub.receive(client, json.dumps({"type": "call", "table": "t1", "call": "1C"})))
     [answer] = [json.loads(text) for text in sent]
     assert answer["type"] == "error" and answer["code"] == "unavailable"
+
+
+def test_appends_go_on_after_the_database_drops_the_committers_connection() -> None:
+    """The group committer keeps one connection between batches. When PostgreSQL ends it (a
+    restart, an administrator, a network cut), the next append still lands, exactly once, and
+    the one after it too, on a new connection."""
+    name = pgdb.create()
+
+    async def scenario() -> None:
+        database = await open_database(f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}")
+        store = SqlStore(database)
+        try:
+            user = await store.create_user("ana", None, is_guest=True, settings={})
+            table = TableRecord(
+                id="t1", options={}, public=True, invite_token="x", created_by=user.id,
+                status="playing", version=0, summary={},
+            )  # fmt: skip
+            version = await store.create_table(table, [NewEvent("created", {})])
+            version = await store.append("t1", version, [NewEvent("a", {"n": 1})], **_PLAYING)
+            ended = await asyncpg_fetch(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = $1 AND pid <> pg_backend_pid()",
+                name,
+            )
+            assert ended  # the committer's connection was among them
+            version = await store.append("t1", version, [NewEvent("a", {"n": 2})], **_PLAYING)
+            version = await store.append("t1", version, [NewEvent("a", {"n": 3})], **_PLAYING)
+            events = await store.events("t1")
+            assert [e.payload.get("n") for e in events] == [None, 1, 2, 3]
+            assert [e.version for e in events] == [1, 2, 3, 4] and version == 4
+        finally:
+            await store.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        pgdb.drop(name)
+
+
+_PLAYING: dict[str, Any] = {"status": "playing", "summary": {}}
+
+
+async def asyncpg_fetch(sql: str, *args: object) -> list[Any]:
+    connection = await asyncpg.connect(pgdb.ADMIN)
+    try:
+        return list(await connection.fetch(sql, *args))
+    finally:
+        await connection.close()
