@@ -11,7 +11,7 @@ import asyncpg
 ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
-async def _run(dsn: str, sql: str, *args: Any) -> list[Any]:
+async def fetch(dsn: str, sql: str, *args: Any) -> list[Any]:
     connection = await asyncpg.connect(dsn)
     try:
         return list(await connection.fetch(sql, *args))
@@ -21,15 +21,15 @@ async def _run(dsn: str, sql: str, *args: Any) -> list[Any]:
 
 def create() -> str:
     name = f"vaza_test_{secrets.token_hex(4)}"
-    asyncio.run(_run(ADMIN, f'CREATE DATABASE "{name}"'))
+    asyncio.run(fetch(ADMIN, f'CREATE DATABASE "{name}"'))
     return name
 
 
 def drop(name: str) -> None:
-    asyncio.run(_run(ADMIN, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    asyncio.run(fetch(ADMIN, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 def query(name: str, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     dsn = f"postgresql://postgres@127.0.0.1:5432/{name}"
     sql = sql.replace("%s", "$1")
-    return [tuple(row) for row in asyncio.run(_run(dsn, sql, *args))]
+    return [tuple(row) for row in asyncio.run(fetch(dsn, sql, *args))]

@@ -10,8 +10,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import asyncpg
-
 import pgdb
 from vaza.app.service import TableService, Update
 from vaza.app.table import Actor
@@ -94,7 +92,8 @@ def test_appends_go_on_after_the_database_drops_the_committers_connection() -> N
             )  # fmt: skip
             version = await store.create_table(table, [NewEvent("created", {})])
             version = await store.append("t1", version, [NewEvent("a", {"n": 1})], **_PLAYING)
-            ended = await asyncpg_fetch(
+            ended = await pgdb.fetch(
+                pgdb.ADMIN,
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 "WHERE datname = $1 AND pid <> pg_backend_pid()",
                 name,
@@ -115,11 +114,3 @@ def test_appends_go_on_after_the_database_drops_the_committers_connection() -> N
 
 
 _PLAYING: dict[str, Any] = {"status": "playing", "summary": {}}
-
-
-async def asyncpg_fetch(sql: str, *args: object) -> list[Any]:
-    connection = await asyncpg.connect(pgdb.ADMIN)
-    try:
-        return list(await connection.fetch(sql, *args))
-    finally:
-        await connection.close()
