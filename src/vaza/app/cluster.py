@@ -139,26 +139,26 @@ class Cluster:
         its owner."""
         if table_id in self.service.tables:
             return await self.service.handle(table_id, actor, command)
-        owner = await self.leases.claim(table_id)
+        owner = await self._claim(table_id)
         if owner == self.me:
-            await self._adopt(table_id)
             return await self.service.handle(table_id, actor, command)
         return await self._forward(owner, table_id, actor, command)
 
     async def _take(self, table_id: str) -> bool:
-        """Take the table's lease if free; on success the replica (if any) becomes ours."""
-        if await self.leases.claim(table_id) != self.me:
-            return False
-        await self._adopt(table_id)
-        return True
+        """Take the table's lease if free; True if this process serves the table now."""
+        return await self._claim(table_id) == self.me
 
-    async def _adopt(self, table_id: str) -> None:
-        """The lease is ours: a replica kept here stops following the old owner's events (the
-        table is loaded from its log when first used)."""
-        self.replicas.pop(table_id, None)
-        cancel = self._subscriptions.pop(table_id, None)
-        if cancel is not None:
-            await cancel()
+    async def _claim(self, table_id: str) -> str:
+        """Take the table's lease if free, and return its holder.  When that is us, a replica
+        kept here stops following the old owner's events (the table is loaded from its log
+        when first used)."""
+        owner = await self.leases.claim(table_id)
+        if owner == self.me:
+            self.replicas.pop(table_id, None)
+            cancel = self._subscriptions.pop(table_id, None)
+            if cancel is not None:
+                await cancel()
+        return owner
 
     # -- forwarding -----------------------------------------------------------------------
 

@@ -100,16 +100,14 @@ class RedisLeases:
 
     async def claim(self, table_id: str) -> str:
         holder = await self._claim(keys=[self._key(table_id)], args=[self.owner_id, self.ttl_ms])
-        return holder.decode() if isinstance(holder, bytes) else str(holder)
+        return _text(holder)
 
     async def owners(self, table_ids: list[str]) -> dict[str, str | None]:
         if not table_ids:
             return {}
         values = await self.redis.mget([self._key(table_id) for table_id in table_ids])
         return {
-            table_id: None
-            if value is None
-            else (value.decode() if isinstance(value, bytes) else str(value))
+            table_id: None if value is None else _text(value)
             for table_id, value in zip(table_ids, values, strict=True)
         }
 
@@ -119,7 +117,12 @@ class RedisLeases:
             return set()
         held = await self.redis.eval(_RENEW, len(keys), *keys, self.owner_id, self.ttl_ms)
         skip = len(self.prefix)
-        return {(k.decode() if isinstance(k, bytes) else str(k))[skip:] for k in held}
+        return {_text(key)[skip:] for key in held}
 
     async def release(self, table_id: str) -> None:
         await self.redis.eval(_RELEASE, 1, self._key(table_id), self.owner_id)
+
+
+def _text(value: object) -> str:
+    """A Redis reply as text (bytes unless the client decodes responses)."""
+    return value.decode() if isinstance(value, bytes) else str(value)

@@ -12,6 +12,7 @@ from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.games.contract import ContractDeal, DealResult
 from vaza.core.views import kibitzer_view, seat_view
 from vaza.formats import lin, pbn
+from vaza.i18n import LANGUAGES
 from vaza.match.base import JSON, Chooser, FinishedDeal
 from vaza.protocol.bridge import (
     action_json,
@@ -135,7 +136,7 @@ class BridgeMatch:
         self.current: ContractDeal | None = None
         self._deals = 0
         self._robot = table_robot()
-        self._explained: tuple[tuple[int, ...], JSON] = ((), {"en": {}, "pt-BR": {}})
+        self._explained: tuple[tuple[int, ...], JSON] = ((), {lang: {} for lang in LANGUAGES})
 
     # -- dealing ------------------------------------------------------------------------
 
@@ -234,14 +235,12 @@ class BridgeMatch:
             start = len(known) if key[: len(known)] == known else 0
             calls, dealer = game.auction.calls, game.board.dealer
             texts = {
-                lang: {
-                    **(texts.get(lang, {}) if start else {}),
-                    **{
-                        str(i): text
-                        for i, text in explain_auction(calls, dealer, lang, start=start).items()
-                    },
+                lang: (texts[lang] if start else {})
+                | {
+                    str(i): text
+                    for i, text in explain_auction(calls, dealer, lang, start=start).items()
                 }
-                for lang in ("en", "pt-BR")
+                for lang in LANGUAGES
             }
             self._explained = (key, texts)
         return texts
