@@ -382,7 +382,7 @@ class RawClient:
 
 
 def test_illegal_calls_are_answered_illegal_bid_and_ignored_and_seats_are_guarded() -> None:
-    """One passed-out board played by four scripted programs.  North (the dealer) tries to
+    """One passed-out board played by 4 players scripted programs.  North (the dealer) tries to
     redouble and to double with nothing to double; South bids for itself out of turn: each
     is answered ``illegal Bid`` and ignored.  A fifth program asking for a taken seat, and one
     speaking another protocol version, are refused."""

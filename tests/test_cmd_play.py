@@ -71,6 +71,6 @@ def test_the_variants_default_scoring_and_deal_lines(
 
 def test_two_handed_bridge_is_played_by_two(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--game", "honeymoon", "--players", "4", "--seed", "1"]) == 1
-    assert "played by two" in capsys.readouterr().err
+    assert "played by 2 players" in capsys.readouterr().err
     assert main(["play", "--game", "bridge-whist", "--scoring", "russian"]) == 1
     assert "scored with one of" in capsys.readouterr().err

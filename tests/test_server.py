@@ -192,9 +192,15 @@ def test_kibitzers_refused_where_not_allowed(server: Server) -> None:
 
 
 def test_the_games_a_table_can_play(server: Server) -> None:
-    games = {g["game"]: g for g in Client(server).http.get("/api/games").json()}
+    catalogue = Client(server).http.get("/api/games").json()
+    games = {g["game"]: g for g in catalogue["games"]}
     assert set(games) == {"contract", "boerenbridge", "bridge-whist", "widow", "honeymoon"}
-    assert "rubber" in games["contract"]["scorings"] and games["honeymoon"]["players"] == 2
+    scorings = {game: [s["name"] for s in g["scorings"]] for game, g in games.items()}
+    assert "rubber" in scorings["contract"] and games["honeymoon"]["players"] == [2]
+    assert scorings["widow"] == ["rubber", "chicago", "old-polish"]
+    assert {s["name"] for s in catalogue["scorings"]} >= {"duplicate", "russian", "boerenbridge"}
+    assert games["widow"]["label"] == {"en": "The widow (Viúva)", "pt-BR": "A viúva"}
+    assert games["boerenbridge"]["renderer"] == "boerenbridge"
 
 
 def test_table_options_are_checked(server: Server) -> None:

@@ -21,7 +21,8 @@ from vaza.core.games.bridge_whist import PASS_TO_PARTNER, BridgeWhistDeal, NameT
 from vaza.core.games.contract import LowestOf
 from vaza.core.games.honeymoon import TwoHandedDeal, TwoHandedStage
 from vaza.core.games.widow import HandOut, WidowDeal, WidowStage
-from vaza.match.variants_table import PadTableMatch
+from vaza.games import find_game
+from vaza.match.pad_table import PadTableMatch
 from vaza.scoring.honours import honours
 
 JSON = dict[str, Any]
@@ -72,8 +73,8 @@ def run_robots(
             return
         seat = state.match.controller()
         assert seat is not None, "someone must act while the match goes on"
-        action = state.match.robot().choose(state.match.robot_view(seat))
-        for event in state.decide(Actor(None, "robot", seat), state.match.encode(action)):
+        action = state.robot.choose(state.match.robot_view(seat))
+        for event in state.decide(Actor(None, "robot", seat), state.spec.actions.encode(action)):
             evolve(event)
     raise AssertionError("the match did not end")
 
@@ -162,13 +163,15 @@ def check_fields(match: PadTableMatch[Any], viewer: Seat | None, view: JSON) -> 
         declarer = None if contract is None else contract.declarer
         knows = viewer is not None and viewer == declarer
         if not knows:
-            assert view["widow"] is None
-            for seat, card in view["received"].items():
+            assert view["widow"]["cards"] is None
+            for seat, card in view["widow"]["received"].items():
                 assert card is None or (viewer is not None and seat == viewer.letter)
         if game.stage is WidowStage.AUCTION:
-            assert view["widow"] is None, "nobody sees the widow during the auction"
+            assert view["widow"]["cards"] is None, "nobody sees the widow during the auction"
+        assert view["hand_sizes"] == {s.letter: len(game.hand(s)) for s in SEATS}
     if isinstance(game, TwoHandedDeal):
-        for draw in view["draws"]:
+        assert view["hand_sizes"] == {s.letter: len(game.hand(s)) for s in (Seat.NORTH, Seat.EAST)}
+        for draw in view["draw"]["draws"]:
             if viewer is None or draw["winner"] == viewer.letter:
                 assert draw["hidden"] is None, "the winner never sees the loser's card"
 
@@ -199,7 +202,7 @@ class Checker:
         ):
             self.leak_caught += 1  # the check does see hidden cards when they are shown
         if action is not None:
-            public = match.public_action(action)
+            public = find_game(match.game).actions.public(action)
             self.actions.add(str(action["type"]))
             assert card_tokens(public) <= allowed_cards(match, None)
             if action["type"] == "give":
@@ -366,7 +369,8 @@ def test_a_deal_passed_out_is_dealt_again_by_the_same_dealer(game: str) -> None:
         while current.stage is TwoHandedStage.DRAW:
             seat = match.controller()
             assert seat is not None
-            _act(state, seat, match.encode(match.robot().choose(match.robot_view(seat))))
+            action = state.robot.choose(match.robot_view(seat))
+            _act(state, seat, state.spec.actions.encode(action))
     while match.in_deal:
         seat = match.controller()
         assert seat is not None
@@ -385,7 +389,7 @@ def test_a_deal_passed_out_is_dealt_again_by_the_same_dealer(game: str) -> None:
 
 
 def test_commands_round_trip_and_bad_ones_are_refused() -> None:
-    whist = robot_table(options("bridge-whist", "chicago")).match
+    whist = find_game("bridge-whist").actions
     for action in (PASS_TO_PARTNER, NameTrumps(Strain.NOTRUMP), NameTrumps(Strain.HEARTS)):
         assert whist.parse(whist.encode(action)) == action
     assert whist.encode(PASS_TO_PARTNER) == {"type": "choose", "value": "pass"}
@@ -397,18 +401,18 @@ def test_commands_round_trip_and_bad_ones_are_refused() -> None:
     with pytest.raises(ParseError, match="choose trumps"):
         whist.parse({"type": "choose"})
 
-    widow = robot_table(options("widow", "rubber")).match
+    widow = find_game("widow").actions
     give = HandOut((Card.parse("SA"), Card.parse("HK"), Card.parse("D2"), Card.parse("C3")))
     assert widow.encode(give) == {"type": "give", "value": "N:SA E:HK S:D2 W:C3"}
     assert widow.parse({"type": "give", "value": "W:C3, S:D2, E:HK, N:SA"}) == give
     for bad in ("N:SA E:HK S:D2", "N:SA N:HK S:D2 W:C3", "N-SA E:HK S:D2 W:C3", "N:ZZ"):
         with pytest.raises(ParseError):
             widow.parse({"type": "give", "value": bad})
-    assert widow.public_action(widow.encode(give)) == {"type": "give"}
+    assert widow.public(widow.encode(give)) == {"type": "give"}
     assert widow.parse({"type": "call", "call": "2NT"}) == Call.parse("2NT")
 
-    two = robot_table(options("honeymoon", "rubber")).match
-    assert two.seat_labels == ("N", "E")
+    assert robot_table(options("honeymoon", "rubber")).match.seat_labels == ("N", "E")
+    two = find_game("honeymoon").actions
     assert two.parse({"type": "play", "card": "SA"}) == Card.parse("SA")
     assert two.parse({"type": "call", "call": "Pass"}) == PASS
     with pytest.raises(ParseError, match="no dummy"):
@@ -432,15 +436,16 @@ def test_options_are_checked() -> None:
         TableOptions.from_json({"game": "widow", "scoring": "duplicate"})
     with pytest.raises(ParseError, match="scored with one of"):
         TableOptions.from_json({"game": "bridge-whist", "scoring": "russian"})
-    with pytest.raises(ParseError, match="played by two"):
+    with pytest.raises(ParseError, match="played by 2 players"):
         TableState("t", TableOptions(game="honeymoon", scoring="rubber"), None)
-    with pytest.raises(ParseError, match="played by four"):
+    with pytest.raises(ParseError, match="played by 4 players"):
         TableState("t", TableOptions(game="widow", scoring="rubber", players=3), None)
-    with pytest.raises(ParseError, match="below the line"):
+    # A rubber always writes the tricks over six below the line: the option is Chicago's.
+    with pytest.raises(ParseError, match=r"unknown options .* odd_tricks_below"):
         TableState("t", options("bridge-whist", "rubber", {"odd_tricks_below": False}), None)
     with pytest.raises(ParseError, match="fixed_dummy must be true or false"):
         TableState("t", options("widow", "rubber", {"fixed_dummy": "yes"}), None)
-    with pytest.raises(ParseError, match="unknown options for the widow game"):
+    with pytest.raises(ParseError, match=r"unknown options for The widow \(Viúva\)"):
         TableState("t", options("widow", "rubber", {"colour": 1}), None)
     with pytest.raises(ParseError, match="vul_cycle"):
         TableState("t", options("honeymoon", "chicago", {"vul_cycle": "x"}), None)

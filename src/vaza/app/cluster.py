@@ -27,7 +27,6 @@ from vaza.app.service import (
     TableService,
     Update,
     new_table_id,
-    public_event,
     table_topic,
 )
 from vaza.app.table import Actor, Event
@@ -254,10 +253,7 @@ class Cluster:
             for event in events:
                 state.evolve(event)
             state.take_finished_deals()  # archived by the owner
-        state = replica.state
-        public = [public_event(state.match, e.type, e.payload) for e in events]
-        chat = [e.payload for e in events if e.type == "chat"]
-        update = Update(state.id, state.version, public, self.service.views(state), chat)
+        update = Update.after(replica.state, events)
         for listener in list(self.service.listeners):
             await listener(update)
 

@@ -28,7 +28,7 @@ from vaza.bus.port import Bus
 from vaza.core.deal import make_rng
 from vaza.core.errors import IllegalAction, ParseError, VazaError
 from vaza.core.record import DealRecord
-from vaza.match.base import TableMatch
+from vaza.core.views.audience import KIBITZER_ALL, chat_for, event_for
 from vaza.protocol.bridge import analysis_json
 from vaza.store.port import ConflictError, DealRow, NewEvent, Store, TableRecord, UserRecord
 
@@ -52,22 +52,10 @@ class LiveTable:
     """(seat, trick) where a robot has already tried a claim."""
 
 
-@dataclass(frozen=True, slots=True)
-class Update:
-    """What subscribers of a table receive after a commit: the events (public form) and the
-    views of each audience at the new version."""
-
-    table_id: str
-    version: int
-    events: list[JSON]
-    views: AudienceViews
-    chat: list[JSON]
-
-
 class AudienceViews:
     """The view of each audience at one version, computed when first asked for and shared by
-    every client of that audience.  Audiences: a seat label, "kibitzer" (the public view) and
-    "kibitzer_all" (every hand, only where the table allows it)."""
+    every client of that audience.  Audiences (`vaza.core.views.audience`): a seat label, the
+    kibitzers (the public view) and the kibitzers who see every hand, where the table allows."""
 
     def __init__(self, state: TableState) -> None:
         self._state = state
@@ -79,12 +67,51 @@ class AudienceViews:
             match = self._state.match
             if audience in match.seat_labels:
                 view = match.view(audience)
-            elif audience == "kibitzer_all" and self._state.options.kibitzers_see_all:
+            elif audience == KIBITZER_ALL and self._state.options.kibitzers_see_all:
                 view = match.view(None, all_hands=True)
             else:
                 view = match.view(None)
             self._views[audience] = view
         return view
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What subscribers of a table receive after a commit: the new events and the views of
+    each audience at the new version; `for_audience` is what one audience may be sent."""
+
+    table_id: str
+    version: int
+    events: tuple[Event, ...]
+    views: AudienceViews
+    public_action: Callable[[JSON], JSON]
+    in_deal: bool
+
+    @classmethod
+    def after(cls, state: TableState, events: list[Event]) -> Update:
+        """The update of `state` once `events` are in it."""
+        return cls(
+            state.id,
+            state.version,
+            tuple(events),
+            AudienceViews(state),
+            state.spec.actions.public,
+            state.match.in_deal,
+        )
+
+    def for_audience(self, audience: str) -> JSON:
+        """The events, view and chat lines `audience` may learn of (`vaza.core.views.audience`)."""
+        events = self.events
+        return {
+            "events": [
+                event_for(e.type, e.payload, audience, self.public_action, in_deal=self.in_deal)
+                for e in events
+            ],
+            "view": self.views.get(audience),
+            "chat": chat_for(
+                (e.payload for e in events if e.type == "chat"), audience, self.in_deal
+            ),
+        }
 
 
 def new_table_id() -> str:
@@ -345,9 +372,7 @@ class TableService:
 
     async def _publish(self, live: LiveTable, events: list[Event]) -> None:
         state = live.state
-        public = [public_event(state.match, e.type, e.payload) for e in events]
-        chat = [e.payload for e in events if e.type == "chat"]
-        update = Update(state.id, state.version, public, self.views(state), chat)
+        update = Update.after(state, events)
         for listener in list(self.listeners):
             try:
                 await listener(update)
@@ -406,17 +431,16 @@ class TableService:
             robots.add(stand_in)
         responders = [s for s in sorted(state.match.responders()) if s in robots]
         loop = asyncio.get_running_loop()
-        robot = state.match.robot()
+        robot = state.robot
         try:
             if responders:
                 answerer = responders[0]
                 command = _robot_answer(state, answerer)
-                respond = getattr(robot, "respond", None)
-                if respond is not None and command.get("type") == "claim_response":
+                if command.get("type") == "claim_response":
                     view = state.match.robot_view(answerer)
-                    answer = await loop.run_in_executor(self.executor, respond, view)
+                    answer = await loop.run_in_executor(self.executor, robot.respond, view)
                     if answer is not None:
-                        command = state.match.encode(answer)
+                        command = state.spec.actions.encode(answer)
                 if live.state.version == version:
                     await self.handle(table_id, Actor(None, "robot", answerer), command)
                 return
@@ -428,7 +452,9 @@ class TableService:
             action = claim or await loop.run_in_executor(self.executor, robot.choose, view)
             if live.state.version != version:
                 return  # someone else moved first (an undo, a claim): think again later
-            await self.handle(table_id, Actor(None, "robot", seat), state.match.encode(action))
+            await self.handle(
+                table_id, Actor(None, "robot", seat), state.spec.actions.encode(action)
+            )
         except (IllegalAction, ParseError):
             log.exception("table %s: a robot's action was refused", table_id)
         except Exception:
@@ -437,15 +463,14 @@ class TableService:
     async def _robot_claim(self, live: LiveTable, seat: str, robot: Any, view: Any) -> Any:
         """A robot that can claim does so, at most once a trick, when a person defends
         against it (robots play such endings out faster than they could settle a claim)."""
-        claim = getattr(robot, "claim", None)
         played = len(getattr(view, "played", ()))
-        if claim is None or (seat, played // 4) in live.robot_claims:
+        if (seat, played // 4) in live.robot_claims:
             return None
         if not any(s in live.state.occupants and s not in live.state.robot_seats()
                    for s in self._claim_answerers(live, seat)):  # fmt: skip
             return None
         live.robot_claims.add((seat, played // 4))
-        return await asyncio.get_running_loop().run_in_executor(self.executor, claim, view)
+        return await asyncio.get_running_loop().run_in_executor(self.executor, robot.claim, view)
 
     @staticmethod
     def _claim_answerers(live: LiveTable, seat: str) -> list[str]:
@@ -511,31 +536,11 @@ def _robot_answer(state: TableState, seat: str) -> JSON:
 _LOBBY_EVENTS = frozenset(("sat", "stood", "robot_in", "robot_out", "deal", "finished"))
 
 
-def public_event(match: TableMatch, kind: str, payload: JSON) -> JSON:
-    """An event as anyone at the table may see it: a deal carries cards, so it is reduced to
-    its number (each audience's view shows what it may see); chat text and invitations go only
-    where they belong; an action is described as the match says everyone may learn of it."""
-    if kind == "deal":
-        return {"type": "deal", "number": payload.get("number")}
-    if kind == "created":  # may hold a duplicate event's boards
-        return {"type": "created"}
-    if kind in ("invited", "chat"):
-        return {"type": kind}
-    if kind == "act":
-        return {
-            "type": "act",
-            "seat": payload["seat"],
-            "action": match.public_action(payload["action"]),
-        }
-    return {"type": kind, **payload}
-
-
 __all__ = [
     "LOBBY",
     "Forbidden",
     "LiveTable",
     "TableService",
     "Update",
-    "public_event",
     "table_topic",
 ]

@@ -11,13 +11,15 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from vaza.core.errors import IllegalAction, NotYourTurn, ParseError
+from vaza.games import GAMES, VERBS, find_game
 from vaza.match.base import FinishedDeal, TableMatch
-from vaza.match.factory import DEFAULT_PLAYERS, GAMES, SCORINGS, new_match
+from vaza.robots.base import TableRobot
 
 JSON = dict[str, Any]
+DEFAULT_GAME: Final = GAMES[0]
 CHAT_LIMIT = 500
 """Longest chat message, in characters."""
 CHAT_KEPT = 100
@@ -33,8 +35,8 @@ class Forbidden(IllegalAction):
 class TableOptions:
     """What a table's creator chose (seed 001's "Gerenciamento do jogo" and more)."""
 
-    game: str = "contract"
-    scoring: str = "duplicate"
+    game: str = DEFAULT_GAME.name
+    scoring: str = DEFAULT_GAME.scorings[0].name
     variant: JSON = field(default_factory=dict)
     """Game and scoring options (e.g. honours, Chicago convention, Boerenbridge variants)."""
     players: int = 4
@@ -52,15 +54,12 @@ class TableOptions:
         unknown = set(data) - known
         if unknown:
             raise ParseError(f"unknown table options: {', '.join(sorted(unknown))}")
-        game = data.get("game", "contract")
-        if game not in GAMES:
-            raise ParseError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+        game = data.get("game", DEFAULT_GAME.name)
+        spec = find_game(str(game))
         # What is not chosen follows the game: its usual number of players, its first scoring.
-        defaults = {"scoring": SCORINGS[game][0], "players": DEFAULT_PLAYERS[game]}
+        defaults = {"scoring": spec.scorings[0].name, "players": spec.players[0]}
         options = cls(**{**defaults, **data})
-        if options.scoring not in SCORINGS[options.game]:
-            choices = ", ".join(SCORINGS[options.game])
-            raise ParseError(f"{options.game} is scored with one of: {choices}")
+        spec.scoring(str(options.scoring))
         for name in ("public", "kibitzers", "kibitzers_see_all", "robots"):
             if not isinstance(getattr(options, name), bool):
                 raise ParseError(f"{name} must be true or false")
@@ -122,7 +121,11 @@ class TableState:
         self.id = table_id
         self.options = options
         self.creator = creator
-        self.match: TableMatch = new_match(options, deals)
+        self.spec = find_game(options.game)
+        settings = self.spec.settings(options.players, options.scoring, options.variant, deals)
+        self.match: TableMatch[Any, Any] = self.spec.new_match(settings)
+        self.robot: TableRobot[Any, Any] = self.spec.robot(settings)
+        """Plays every seat a robot plays at this table (robots, and people away)."""
         self.occupants: dict[str, Occupant | None] = dict.fromkeys(self.match.seat_labels)
         self.version = 0
         self.finished = False
@@ -191,11 +194,13 @@ class TableState:
         if self.finished and kind != "chat":
             raise IllegalAction("this table's match is over")
         handler = _COMMANDS.get(str(kind))
-        if handler is None:
-            if kind in _GAME_COMMANDS:
-                return self._decide_game(actor, command)
-            raise ParseError(f"unknown command type: {kind!r}")
-        return handler(self, actor, command)
+        if handler is not None:
+            return handler(self, actor, command)
+        if any(verb.name == kind for verb in self.spec.verbs):
+            return self._decide_game(actor, command)
+        if kind in VERBS:
+            raise ParseError(f"{self.spec.label.en} has no {kind!r} command")
+        raise ParseError(f"unknown command type: {kind!r}")
 
     def _decide_game(self, actor: Actor, command: JSON) -> list[Event]:
         seat = actor.robot_seat if actor.robot_seat is not None else self.seat_of(actor.user_id)
@@ -208,8 +213,8 @@ class TableState:
             raise IllegalAction("no deal is being played")
         # The core checks legality when the event is evolved: it raises before changing
         # anything, so `TableService` treats that as a refusal (see `evolve`).
-        action = self.match.parse(command)
-        return [Event("act", {"seat": seat, "action": self.match.encode(action)})]
+        actions = self.spec.actions
+        return [Event("act", {"seat": seat, "action": actions.encode(actions.parse(command))})]
 
     def _sit(self, actor: Actor, command: JSON) -> list[Event]:
         seat = self._seat_argument(command)
@@ -350,7 +355,7 @@ class TableState:
         elif kind == "deal_wanted":
             self._deal_wanted = True
         elif kind == "act":
-            self.match.apply(self.match.parse(payload["action"]), payload["seat"])
+            self.match.apply(self.spec.actions.parse(payload["action"]), payload["seat"])
             if not self.match.in_deal:
                 self.finished_deals.append(self.match.finish_deal())
         elif kind == "chat":
@@ -371,11 +376,6 @@ class TableState:
 def _robot_name(seat: str) -> str:
     return f"Robot {seat}"
 
-
-_GAME_COMMANDS = frozenset(
-    {"call", "play", "claim", "claim_response", "undo_request", "undo_response"}
-    | {"bid", "choose", "give", "draw"}
-)
 
 _COMMANDS = {
     "sit": TableState._sit,

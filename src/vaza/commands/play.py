@@ -9,8 +9,7 @@ from typing import Any
 from vaza.commands.common import positive, seed
 from vaza.core.deal import make_rng
 from vaza.core.errors import ParseError
-from vaza.match.base import TableMatch
-from vaza.match.factory import DEFAULT_PLAYERS, GAMES, SCORINGS, new_match
+from vaza.games import GAME_NAMES, find_game
 
 
 def _variant(text: str) -> tuple[str, Any]:
@@ -35,7 +34,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "harsh=true (Boerenbridge), --variant odd_tricks_below=true (bridge-whist) or "
         "--variant fixed_dummy=true (widow). honeymoon is two-handed bridge.",
     )
-    parser.add_argument("--game", choices=GAMES, default="contract")
+    parser.add_argument("--game", choices=GAME_NAMES, default=GAME_NAMES[0])
     parser.add_argument(
         "--players", type=positive, default=None, help="players (Boerenbridge; default: the game's)"
     )
@@ -54,7 +53,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def play_match(options: Any, rng_seed: int | str | None, limit: int | None) -> dict[str, Any]:
     """Play a match among robots; returns every deal's summary and the final scores."""
-    match: TableMatch = new_match(options)
+    spec = find_game(options.game)
+    settings = spec.settings(options.players, options.scoring, options.variant)
+    match = spec.new_match(settings)
+    robot = spec.robot(settings)
     rng = make_rng(rng_seed)
     deals: list[dict[str, Any]] = []
     while not match.is_over and (limit is None or len(deals) < limit):
@@ -63,7 +65,7 @@ def play_match(options: Any, rng_seed: int | str | None, limit: int | None) -> d
             seat = match.controller()
             if seat is None:
                 raise RuntimeError("a robot match waits for nobody")
-            match.apply(match.robot().choose(match.robot_view(seat)), seat)
+            match.apply(robot.choose(match.robot_view(seat)), seat)
         finished = match.finish_deal()
         deals.append({"number": finished.number, **finished.summary})
     scores = match.scores()
@@ -93,11 +95,15 @@ def final_scores(scores: dict[str, Any]) -> dict[str, int]:
 def run(args: argparse.Namespace) -> int:
     from vaza.app.table import TableOptions
 
-    scoring = args.scoring or SCORINGS[args.game][0]
+    spec = find_game(args.game)
+    scoring = args.scoring or spec.scorings[0].name
     variant = dict(args.variant)
-    players = args.players or DEFAULT_PLAYERS[args.game]
-    if args.game == "contract" and scoring == "duplicate" and "boards" not in variant:
+    players = args.players or spec.players[0]
+
+    endless = any(option.name == "boards" for option in spec.options_for(scoring))
+    if endless and "boards" not in variant:  # duplicate: a match of so many boards
         variant["boards"] = args.deals or 4
+
     options = TableOptions.from_json(
         {"game": args.game, "scoring": scoring, "variant": variant, "players": players}
     )

@@ -2,19 +2,22 @@
 
 The table (`vaza.app.table`) knows seats, people and robots; a `TableMatch` knows the game: how
 to deal (from a random source, so the deal can be stored as an event and replayed), which seat
-must act, how to read a command, what each seat may see (through the core's views) and how the
-match is scored.  Every game offers the same interface, so the server has no rules in it.
+must act, what each seat may see (through the core's views) and how the match is scored.  Every
+game offers the same interface, so the server has no rules in it; how a command is read and who
+plays a seat for a robot are the game's spec's (`vaza.games`).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from vaza.core.record import DealRecord
 
 JSON = dict[str, Any]
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+ViewT_co = TypeVar("ViewT_co", covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +33,10 @@ class FinishedDeal:
     """A contract bridge deal's record, for the double-dummy analysis that follows it."""
 
 
-class Chooser(Protocol):
-    def choose(self, view: Any) -> Any: ...
+class TableMatch(Protocol[ActionT_contra, ViewT_co]):
+    """A match of one game: `ActionT_contra` the core actions it applies, `ViewT_co` the core
+    view a robot decides from."""
 
-
-class TableMatch(Protocol):
     game: str
     seat_labels: tuple[str, ...]
 
@@ -65,20 +67,7 @@ class TableMatch(Protocol):
         """Seats asked to answer a pending claim or undo request."""
         ...
 
-    def parse(self, data: JSON) -> Any:
-        """A command to a core action (raises ParseError)."""
-        ...
-
-    def encode(self, action: Any) -> JSON:
-        """A core action to the JSON stored in the event log."""
-        ...
-
-    def public_action(self, action: JSON) -> JSON:
-        """An action as everyone at the table may learn of it (a card given from the widow
-        is not shown to the others, say); calls and cards played are public."""
-        ...
-
-    def apply(self, action: Any, seat: str) -> None:
+    def apply(self, action: ActionT_contra, seat: str) -> None:
         """Apply for `seat` (raises IllegalAction and changes nothing when not allowed)."""
         ...
 
@@ -86,11 +75,9 @@ class TableMatch(Protocol):
         """What `viewer` (a seat label, or None for a kibitzer) may see, as JSON."""
         ...
 
-    def robot_view(self, seat: str) -> Any:
+    def robot_view(self, seat: str) -> ViewT_co:
         """The view object a robot at `seat` decides from (immutable; safe in a thread)."""
         ...
-
-    def robot(self) -> Chooser: ...
 
     def finish_deal(self) -> FinishedDeal:
         """Called once when a deal ends: the record and the scores."""

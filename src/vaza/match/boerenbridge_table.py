@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from vaza.core.errors import IllegalAction, ParseError
-from vaza.core.games.boerenbridge import BoerenbridgeRound, RoundDeal, RoundResult
+from vaza.core.errors import IllegalAction
+from vaza.core.games.boerenbridge import (
+    BoerenbridgeAction,
+    BoerenbridgeRound,
+    RoundDeal,
+    RoundResult,
+)
 from vaza.core.games.boerenbridge_cards import parse_card
 from vaza.core.games.boerenbridge_rules import (
     BoerenbridgeOptions,
@@ -15,27 +19,11 @@ from vaza.core.games.boerenbridge_rules import (
     deck_for,
     round_setups,
 )
-from vaza.core.views.boerenbridge import kibitzer_view, player_view
-from vaza.match.base import JSON, Chooser, FinishedDeal
+from vaza.core.views.boerenbridge import RoundView, kibitzer_view, player_view
+from vaza.match.base import JSON, FinishedDeal
 from vaza.match.boerenbridge import cut_for_dealer
-from vaza.protocol.boerenbridge import action_json, parse_action, result_json, view_json
-from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
+from vaza.protocol.boerenbridge import result_json, view_json
 from vaza.scoring.boerenbridge import score_sheet
-
-
-def boerenbridge_options(variant: JSON) -> BoerenbridgeOptions:
-    """Table options to the game's options, with a clear error for a bad one."""
-    fields = set(BoerenbridgeOptions.__dataclass_fields__)
-    unknown = set(variant) - fields
-    if unknown:
-        raise ParseError(f"unknown Boerenbridge options: {', '.join(sorted(unknown))}")
-    values = dict(variant)
-    if values.get("schedule") is not None:
-        values["schedule"] = tuple(values["schedule"])
-    try:
-        return BoerenbridgeOptions(**values)
-    except (IllegalAction, TypeError) as error:
-        raise ParseError(str(error)) from None
 
 
 class BoerenbridgeTableMatch:
@@ -51,7 +39,6 @@ class BoerenbridgeTableMatch:
         self.plan: tuple[RoundSetup, ...] | None = None
         self.current: BoerenbridgeRound | None = None
         self.results: list[RoundResult] = []
-        self._robot = BoerenbridgeStrongRobot(options)
 
     # -- dealing ------------------------------------------------------------------------
 
@@ -108,16 +95,7 @@ class BoerenbridgeTableMatch:
     def responders(self) -> frozenset[str]:
         return frozenset()
 
-    def parse(self, data: JSON) -> Any:
-        return parse_action(data)
-
-    def public_action(self, action: JSON) -> JSON:
-        return action  # every call, bid and card is made in front of everyone
-
-    def encode(self, action: Any) -> JSON:
-        return action_json(action)
-
-    def apply(self, action: Any, seat: str) -> None:
+    def apply(self, action: BoerenbridgeAction, seat: str) -> None:
         if self.current is None or self.current.is_over:
             raise IllegalAction("no round is being played")
         self.current.apply(action, by=int(seat))
@@ -136,12 +114,9 @@ class BoerenbridgeTableMatch:
         data["scores"] = self.scores()
         return data
 
-    def robot_view(self, seat: str) -> Any:
+    def robot_view(self, seat: str) -> RoundView:
         assert self.current is not None
         return player_view(self.current, int(seat))
-
-    def robot(self) -> Chooser:
-        return self._robot
 
     def finish_deal(self) -> FinishedDeal:
         game = self.current

@@ -3,29 +3,25 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from vaza.core.cards import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability
 from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction, ParseError
-from vaza.core.games.contract import ContractDeal, DealResult
+from vaza.core.game import TableAction
+from vaza.core.games.contract import BridgeAction, ContractDeal, DealResult
 from vaza.core.views import kibitzer_view, seat_view
+from vaza.core.views.contract import TableView
 from vaza.formats import lin, pbn
 from vaza.i18n import LANGUAGES
-from vaza.match.base import JSON, Chooser, FinishedDeal
-from vaza.protocol.bridge import (
-    action_json,
-    parse_action,
-    record_json,
-    result_json,
-    view_json,
-)
+from vaza.match.base import JSON, FinishedDeal
+from vaza.protocol.bridge import record_json, result_json, view_json
 from vaza.robots.bidding import explain_auction
-from vaza.robots.registry import table_robot
 from vaza.scoring.contract import duplicate_score
 from vaza.scoring.sheet import PadDeal, Sheet, add, new_sheet
-from vaza.scoring.systems import PAD_SYSTEMS, pad_rules
+from vaza.scoring.systems import pad_rules
 
 LABELS = tuple(seat.letter for seat in SEATS)
 
@@ -119,9 +115,6 @@ class SheetScorer:
         return self.sheet.to_dict()
 
 
-SCORINGS = ("duplicate", *PAD_SYSTEMS)
-
-
 class BridgeMatch:
     """Contract bridge deals one after another under `scorer`."""
 
@@ -135,7 +128,6 @@ class BridgeMatch:
         random.  Kept out of the table's options, which every client sees."""
         self.current: ContractDeal | None = None
         self._deals = 0
-        self._robot = table_robot()
         self._explained: tuple[tuple[int, ...], JSON] = ((), {lang: {} for lang in LANGUAGES})
 
     # -- dealing ------------------------------------------------------------------------
@@ -196,16 +188,7 @@ class BridgeMatch:
             return frozenset()
         return frozenset(seat.letter for seat in game.proposal.awaiting)
 
-    def parse(self, data: JSON) -> Any:
-        return parse_action(data)
-
-    def public_action(self, action: JSON) -> JSON:
-        return action  # every call, bid and card is made in front of everyone
-
-    def encode(self, action: Any) -> JSON:
-        return action_json(action)
-
-    def apply(self, action: Any, seat: str) -> None:
+    def apply(self, action: BridgeAction | TableAction, seat: str) -> None:
         if self.current is None or self.current.is_over:
             raise IllegalAction("no deal is being played")
         self.current.apply(action, by=Seat.from_letter(seat))
@@ -245,12 +228,9 @@ class BridgeMatch:
             self._explained = (key, texts)
         return texts
 
-    def robot_view(self, seat: str) -> Any:
+    def robot_view(self, seat: str) -> TableView:
         assert self.current is not None
         return seat_view(self.current, Seat.from_letter(seat))
-
-    def robot(self) -> Chooser:
-        return self._robot
 
     def finish_deal(self) -> FinishedDeal:
         game = self.current
@@ -273,32 +253,20 @@ class BridgeMatch:
         return self.scorer.to_json()
 
 
-def bridge_match(scoring: str, options: JSON, deals: dict[int, str] | None = None) -> BridgeMatch:
-    """A contract bridge match; `options` are the scoring system's (see `pad_rules`), or
-    for duplicate `boards` (how many) and `first_board`.  `deals` (PBN deals by board number,
-    a duplicate event's set) replace random deals."""
+def bridge_match(
+    scoring: str, options: JSON, deals: Mapping[int, str] | None = None
+) -> BridgeMatch:
+    """A contract bridge match; `options` are the scoring system's, checked (see `pad_rules`),
+    or for duplicate `boards` (how many, None: no end) and `first_board`.  `deals` (PBN deals by
+    board number, a duplicate event's set) replace random deals."""
     if scoring == "duplicate":
-        boards = options.get("boards")
-        first = options.get("first_board", 1)
-        if boards is not None and (not isinstance(boards, int) or boards < 1):
-            raise ParseError("boards is a whole number of at least 1")
-        if not isinstance(first, int) or first < 1:
-            raise ParseError("first_board is a board number, from 1")
-        unknown = set(options) - {"boards", "first_board"}
-        if unknown:
-            raise ParseError(f"unknown duplicate options: {', '.join(sorted(unknown))}")
         board_set = None
         if deals is not None:
             board_set = {
                 int(n): Deal.from_pbn(text).require_complete() for n, text in deals.items()
             }
-        return BridgeMatch(DuplicateScorer(boards=boards, first=first), board_set)
+        scorer = DuplicateScorer(boards=options["boards"], first=options["first_board"])
+        return BridgeMatch(scorer, board_set)
     if deals is not None:
         raise ParseError("a set of boards is played with duplicate scoring")
-    if scoring not in PAD_SYSTEMS:
-        raise ParseError(f"unknown scoring for contract bridge: {scoring}")
-    try:
-        rules = pad_rules(scoring, **options)
-    except TypeError:
-        raise ParseError(f"unknown options for {scoring}: {', '.join(sorted(options))}") from None
-    return BridgeMatch(SheetScorer(new_sheet(rules)))
+    return BridgeMatch(SheetScorer(new_sheet(pad_rules(scoring, **options))))

@@ -1,13 +1,15 @@
-"""JSON for contract bridge views and actions (see docs/protocol.md)."""
+"""JSON for contract bridge views and actions, and the bridge family's one view shape (see
+docs/protocol.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from vaza.analysis.results import BoardAnalysis
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import Card, Hand, Seat, Suit
+from vaza.core.cards import SEATS, Card, Hand, Seat, Suit, Vulnerability
 from vaza.core.errors import ParseError
 from vaza.core.game import (
     Claim,
@@ -138,31 +140,116 @@ def _flag(data: JSON, name: str) -> bool:
 
 
 def view_json(view: TableView) -> JSON:
-    """Everything in a view, in JSON; nothing more (the view is the gate)."""
+    """Everything in a contract bridge view, in the family's shape; nothing more (the view is
+    the gate)."""
+    return family_view_json(
+        "contract",
+        viewer=view.viewer,
+        board=view.board_number,
+        dealer=view.dealer,
+        vulnerability=view.vulnerability,
+        phase=view.phase.value,
+        seats=SEATS,
+        hands=view.hands,
+        hand_sizes=view.hand_sizes,
+        calls=[call.name for call in view.calls],
+        contract=contract_json(view.contract),
+        to_act=view.to_act,
+        controller=view.controller,
+        legal=[action_json(action) for action in view.legal_actions],
+        proposal=view.proposal,
+        result=result_json(view.result),
+        play=contract_play_json(view),
+    )
+
+
+# -- the bridge family's one view shape ---------------------------------------------------
+#
+# Contract bridge, Bridge-Whist, the widow game and two-handed bridge send the same fields, so
+# that one renderer draws them all; each game adds only what is its own (Bridge-Whist's choices
+# of trumps, the widow, two-handed bridge's stock).  docs/protocol.md lists the fields.
+
+
+def plays_json(plays: Sequence[tuple[Seat, Card]]) -> list[list[str]]:
+    return [[seat.letter, card.name] for seat, card in plays]
+
+
+def tricks_json(tricks: Sequence[Trick[Seat]]) -> list[JSON]:
+    return [{"cards": plays_json(t.plays), "winner": t.winner.letter} for t in tricks]
+
+
+def by_seat(seats: Sequence[Seat], values: Sequence[Any]) -> JSON:
+    return {seat.letter: value for seat, value in zip(seats, values, strict=True)}
+
+
+def hands_json(seats: Sequence[Seat], hands: Sequence[Hand | None]) -> JSON:
+    return by_seat(seats, [hand_json(hand) for hand in hands])
+
+
+def play_json(
+    played: Sequence[tuple[Seat, Card]],
+    trick: Sequence[tuple[Seat, Card]],
+    last_trick: Trick[Seat] | None,
+    tricks_won: tuple[int, int],
+    deal: JSON | None,
+) -> JSON:
+    """The play's fields of the family's view."""
     return {
-        "game": "contract",
-        "viewer": seat_text(view.viewer),
-        "board": view.board_number,
-        "dealer": view.dealer.letter,
-        "vulnerability": view.vulnerability.pbn,
-        "phase": view.phase.value,
-        "hands": {
-            seat.letter: hand_json(hand) for seat, hand in zip(Seat, view.hands, strict=True)
-        },
-        "calls": [call.name for call in view.calls],
-        "contract": contract_json(view.contract),
-        "to_act": seat_text(view.to_act),
-        "controller": seat_text(view.controller),
-        "legal": [action_json(action) for action in view.legal_actions],
-        "played": [[seat.letter, card.name] for seat, card in view.played],
-        "trick": [[seat.letter, card.name] for seat, card in view.current_trick],
-        "last_trick": trick_json(view.last_trick),
-        "tricks_won": {"NS": view.tricks_won[0], "EW": view.tricks_won[1]},
-        "proposal": proposal_json(view.proposal),
-        "result": result_json(view.result),
-        "deal": None
-        if view.deal is None
-        else {seat.letter: hand_json(view.deal[seat]) for seat in Seat},
+        "played": plays_json(played),
+        "trick": plays_json(trick),
+        "last_trick": trick_json(last_trick),
+        "tricks_won": {"NS": tricks_won[0], "EW": tricks_won[1]},
+        "deal": deal,
+    }
+
+
+def contract_play_json(table: TableView | None) -> JSON:
+    """The play's fields from a contract bridge view of the play (None: not begun)."""
+    if table is None:
+        return play_json((), (), None, (0, 0), None)
+    deal = None if table.deal is None else hands_json(SEATS, table.deal.hands)
+    return play_json(table.played, table.current_trick, table.last_trick, table.tricks_won, deal)
+
+
+def family_view_json(
+    game: str,
+    *,
+    viewer: Seat | None,
+    board: int | None,
+    dealer: Seat,
+    vulnerability: Vulnerability,
+    phase: str,
+    seats: Sequence[Seat],
+    hands: Sequence[Hand | None],
+    hand_sizes: Sequence[int],
+    calls: list[str],
+    contract: JSON | None,
+    to_act: Seat | None,
+    controller: Seat | None,
+    legal: list[JSON],
+    proposal: Proposal[Seat] | None,
+    result: JSON | None,
+    play: JSON,
+) -> JSON:
+    """The fields every game of the family sends; a game adds its own to the dict."""
+    return {
+        "game": game,
+        "viewer": seat_text(viewer),
+        "board": board,
+        "dealer": dealer.letter,
+        "vulnerability": vulnerability.pbn,
+        "phase": phase,
+        "seats": [seat.letter for seat in seats],
+        "hands": hands_json(seats, hands),
+        "hand_sizes": by_seat(seats, hand_sizes),
+        "calls": calls,
+        "contract": contract,
+        "to_act": seat_text(to_act),
+        "controller": seat_text(controller),
+        "legal": legal,
+        "proposal": proposal_json(proposal),
+        "result": result,
+        **play,
     }
 
 

@@ -25,9 +25,10 @@ from vaza.core.games.boerenbridge import Bid, BoerenbridgeAction, ChooseTrump
 from vaza.core.games.boerenbridge_cards import AnyCard, Special
 from vaza.core.games.boerenbridge_tricks import winning_position
 from vaza.core.views.boerenbridge import RoundView
+from vaza.robots.base import PlaysOut
 
 
-class BoerenbridgeSimpleRobot:
+class BoerenbridgeSimpleRobot(PlaysOut):
     """Sensible bids and play from a player's view."""
 
     def choose(self, view: RoundView) -> BoerenbridgeAction:

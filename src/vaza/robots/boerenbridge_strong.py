@@ -33,6 +33,7 @@ from vaza.core.games.boerenbridge import Bid, BoerenbridgeAction, ChooseTrump
 from vaza.core.games.boerenbridge_cards import ALL_CARDS, AnyCard, Special
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.core.views.boerenbridge import RoundView
+from vaza.robots.base import PlaysOut
 from vaza.robots.boerenbridge_facts import (
     HandEstimator,
     RoundFacts,
@@ -51,7 +52,7 @@ OVERSAMPLE = 2
 """Deals drawn per deal kept when the bids made weigh them."""
 
 
-class BoerenbridgeStrongRobot:
+class BoerenbridgeStrongRobot(PlaysOut):
     """Bids and plays by simulation, from a player's view, under a table's scoring options
     (which every player at the table knows)."""
 

@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from vaza.robots.base import Robot
+from vaza.core.games.contract import BridgeAction
+from vaza.core.views import TableView
+from vaza.robots.base import TableRobot
 from vaza.robots.bidding import BiddingRobot, infer
 from vaza.robots.cardplay import CardPlayer
 from vaza.robots.simple import SimpleRobot
+
+Robot = TableRobot[TableView, BridgeAction]
+"""A contract bridge robot for a seat at a table (every configuration below is one)."""
 
 
 def _simple() -> Robot:

@@ -18,11 +18,12 @@ from vaza.core.calls import PASS, Call, Strain
 from vaza.core.cards import Card, Hand, Seat, Suit
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
+from vaza.robots.base import PlaysOut
 
 _OPENING, _RESPONSE = 12, 6
 
 
-class SimpleRobot:
+class SimpleRobot(PlaysOut):
     """Natural bidding and sensible play from the seat's view."""
 
     def choose(self, view: TableView) -> BridgeAction:

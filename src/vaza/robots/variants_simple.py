@@ -36,6 +36,7 @@ from vaza.core.views.bridge_whist import BridgeWhistView
 from vaza.core.views.contract import TableView
 from vaza.core.views.honeymoon import TwoHandedView
 from vaza.core.views.widow import WidowView
+from vaza.robots.base import PlaysOut
 from vaza.robots.simple import SimpleRobot
 
 _DECK_POINTS = 40
@@ -90,7 +91,7 @@ def _partner_strain(hand: Hand) -> Strain:
     return Strain(_longest_suit(hand))
 
 
-class BridgeWhistRobot:
+class BridgeWhistRobot(PlaysOut):
     """Names trumps or passes them to partner; plays the cards as `SimpleRobot`."""
 
     def __init__(self) -> None:
@@ -145,7 +146,7 @@ def widow_hand_out(widow: Hand, declarer: Seat, trump: Suit | None) -> HandOut:
     return HandOut.of(dict(zip(order, ranked, strict=True)))
 
 
-class WidowRobot:
+class WidowRobot(PlaysOut):
     """Bids and plays as `SimpleRobot`; as declarer, hands out the widow to its side's good."""
 
     def __init__(self) -> None:
@@ -203,7 +204,7 @@ def _second_phase_lead(cards: Sequence[Card], trump: Suit | None) -> Card:
     return min((card for card in side if card.suit == suit), key=lambda card: card.rank)
 
 
-class TwoHandedRobot:
+class TwoHandedRobot(PlaysOut):
     """Plays both phases of two-handed bridge from its view."""
 
     def choose(self, view: TwoHandedView) -> TwoHandedAction:

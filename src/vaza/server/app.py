@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi import Path as FastApiPath
@@ -31,7 +31,7 @@ from vaza.bus.memory import MemoryBus
 from vaza.bus.port import Bus
 from vaza.bus.redis import RedisBus
 from vaza.core.errors import VazaError
-from vaza.match.factory import DEFAULT_PLAYERS, GAMES, SCORINGS
+from vaza.games import catalogue
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import add, close, new_sheet
 from vaza.scoring.systems import pad_rules
@@ -43,6 +43,9 @@ from vaza.store.port import TableRecord, UserRecord
 from vaza.store.sql import SqlStore
 
 log = logging.getLogger("vaza.server")
+CATALOGUE: Final = catalogue()
+"""`/api/games`: the registry as the page reads it (built once; it never changes)."""
+
 COOKIE = "vaza_session"
 GC_YOUNG_THRESHOLD = 5000
 """Allocations between collections of the youngest generation (Python: 700)."""
@@ -318,13 +321,12 @@ def _routes(app: FastAPI) -> None:
         return keep_pad(body.system, body.options, body.deals, body.dealer, body.finished)
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        """What a table can play: each game, its scorings (the first is the default), and
-        how many play it."""
-        return [
-            {"game": game, "scorings": list(SCORINGS[game]), "players": DEFAULT_PLAYERS[game]}
-            for game in GAMES
-        ]
+    async def games() -> dict[str, Any]:
+        """What a table can play, from the registry of games: each game with its labels in
+        both languages, how many play it (the usual number first), its scorings (the default
+        first) with the schema of every option, its renderer and its commands; and every
+        scoring's labels."""
+        return CATALOGUE
 
     @app.get("/api/tables/{table_id}/deals")
     async def table_deals(

@@ -20,9 +20,10 @@ import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from vaza.app.cluster import Cluster
-from vaza.app.service import LOBBY, TableService, Update, public_event, user_topic
-from vaza.app.table import SYSTEM, Actor, Forbidden
+from vaza.app.service import LOBBY, TableService, Update, user_topic
+from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
 from vaza.core.errors import VazaError
+from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitzer
 from vaza.server import messages
 from vaza.store.port import TableRecord, UserRecord
 
@@ -222,13 +223,19 @@ class Hub:
             "you_created": client_id is not None and client_id == state.creator,
             "occupants": _occupants(state),
             "view": views.get(audience),
-            "chat": [c for c in state.chat if _may_read_chat(c, audience, state.match.in_deal)],
+            "chat": chat_for(state.chat, audience, state.match.in_deal),
             "kibitzers": self.kibitzer_names(table_id),
         }
         if since is not None and since < state.version:
-            events = await self.tables.store.events(table_id, after=since)
+            # Past events for a reconnecting client, each as its audience may learn of it (the
+            # view carries what it may see now); chat from then is read as between deals.
+            public = state.spec.actions.public
             message["events"] = [
-                _catch_up(state.match, e.version, e.type, e.payload, audience) for e in events
+                {
+                    "version": e.version,
+                    **event_for(e.type, e.payload, audience, public, in_deal=True),
+                }
+                for e in await self.tables.store.events(table_id, after=since)
             ]
         return message
 
@@ -238,7 +245,6 @@ class Hub:
         if live is None:
             return
         occupants = _occupants(live.state)
-        in_deal = live.state.match.in_deal
         texts: dict[str, str] = {}
         for client in self._watchers_of(update.table_id):
             audience = _audience(client, live.state)
@@ -249,10 +255,8 @@ class Hub:
                         "type": "update",
                         "table": update.table_id,
                         "version": update.version,
-                        "events": update.events,
                         "occupants": occupants,
-                        "view": update.views.get(audience),
-                        "chat": [c for c in update.chat if _may_read_chat(c, audience, in_deal)],
+                        **update.for_audience(audience),
                     }
                 )
             await client.send_text(text)
@@ -295,7 +299,7 @@ class Hub:
         return [
             client
             for client in self._watchers_of(table_id)
-            if _audience(client, live.state).startswith("kibitzer")
+            if is_kibitzer(_audience(client, live.state))
         ]
 
     def kibitzer_names(self, table_id: str) -> list[str]:
@@ -362,29 +366,11 @@ def _dumps(message: JSON) -> str:
     return orjson.dumps(message).decode()
 
 
-def _audience(client: Client, state: Any) -> str:
+def _audience(client: Client, state: TableState) -> str:
     """Whose view a client gets at a table: its seat's, or the kibitzers'."""
     seat = state.seat_of(client.user.id if client.user else None)
-    if seat is not None:
-        return str(seat)
-    return "kibitzer_all" if state.options.kibitzers_see_all else "kibitzer"
+    return audience_of(seat, state.options.kibitzers_see_all)
 
 
-def _occupants(state: Any) -> JSON:
+def _occupants(state: TableState) -> JSON:
     return {seat: None if o is None else o.to_json() for seat, o in state.occupants.items()}
-
-
-def _may_read_chat(chat: JSON, audience: str, in_deal: bool) -> bool:
-    """Kibitzers' chat never reaches players during play."""
-    if chat.get("audience") != "kibitzers":
-        return True
-    return audience.startswith("kibitzer") or not in_deal
-
-
-def _catch_up(match: Any, version: int, kind: str, payload: JSON, audience: str) -> JSON:
-    """A past event for a reconnecting client: its public form, with the chat text where the
-    audience may read it (the snapshot's view carries what it may see now)."""
-    event = {"version": version, **public_event(match, kind, payload)}
-    if kind == "chat" and _may_read_chat(payload, audience, in_deal=True):
-        event.update(payload)
-    return event

@@ -6,16 +6,19 @@ Every message is a JSON object with a `type`.  Commands that act at a table name
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
+from pydantic import Field as PydanticField
 
 from vaza.core.errors import ParseError
+from vaza.games import VERBS
+from vaza.games.spec import Field, FieldKind, Verb
 
 MAX_MESSAGE_BYTES = 8192
-Seat = Annotated[str, Field(min_length=1, max_length=2)]
-Ref = Annotated[str, Field(max_length=40)]
-TableId = Annotated[str, Field(min_length=1, max_length=40)]
+Seat = Annotated[str, PydanticField(min_length=1, max_length=2)]
+Ref = Annotated[str, PydanticField(max_length=40)]
+TableId = Annotated[str, PydanticField(min_length=1, max_length=40)]
 
 
 class _Message(BaseModel):
@@ -28,8 +31,8 @@ class Hello(_Message):
 
     type: Literal["hello"]
     table: TableId
-    invite: Annotated[str, Field(max_length=64)] | None = None
-    since: Annotated[int, Field(ge=0)] | None = None
+    invite: Annotated[str, PydanticField(max_length=64)] | None = None
+    since: Annotated[int, PydanticField(ge=0)] | None = None
 
 
 class Leave(_Message):
@@ -70,7 +73,7 @@ class RemoveRobot(_TableCommand):
 
 class Chat(_TableCommand):
     type: Literal["chat"]
-    text: Annotated[str, Field(min_length=1, max_length=500)]
+    text: Annotated[str, PydanticField(min_length=1, max_length=500)]
 
 
 class NextDeal(_TableCommand):
@@ -79,79 +82,39 @@ class NextDeal(_TableCommand):
 
 class Invite(_TableCommand):
     type: Literal["invite"]
-    user: Annotated[str, Field(min_length=1, max_length=40)]
+    user: Annotated[str, PydanticField(min_length=1, max_length=40)]
 
 
-class Call(_TableCommand):
-    type: Literal["call"]
-    call: Annotated[str, Field(min_length=1, max_length=8)]
+def _field(spec: Field) -> tuple[Any, Any]:
+    """A pydantic field for one field of a game command's schema."""
+    if spec.kind is FieldKind.TEXT:
+        kind: Any = Annotated[str, PydanticField(min_length=spec.low, max_length=spec.high)]
+    elif spec.kind is FieldKind.WHOLE:
+        kind = Annotated[int, PydanticField(ge=spec.low, le=spec.high)]
+    else:
+        kind = bool
+    return (kind, ...) if spec.required else (kind | None, None)
 
 
-class Play(_TableCommand):
-    """A card (``"SA"``), or for dummy only a suit (``"H"``: dummy's lowest heart)."""
-
-    type: Literal["play"]
-    card: Annotated[str, Field(min_length=2, max_length=3)] | None = None
-    suit: Annotated[str, Field(min_length=1, max_length=1)] | None = None
-
-
-class Claim(_TableCommand):
-    type: Literal["claim"]
-    tricks: Annotated[int, Field(ge=0, le=13)]
+def _game_command(verb: Verb) -> type[_TableCommand]:
+    """The message schema of a game command, from the registry's (one per command type)."""
+    fields: dict[str, Any] = {"type": (Literal[verb.name], ...)}
+    fields.update({spec.name: _field(spec) for spec in verb.fields})
+    model: type[_TableCommand] = create_model(
+        verb.name.title().replace("_", ""), __base__=_TableCommand, __doc__=verb.doc, **fields
+    )
+    return model
 
 
-class ClaimResponse(_TableCommand):
-    type: Literal["claim_response"]
-    accept: bool
+GAME_COMMANDS: Final = tuple(_game_command(verb) for verb in VERBS.values())
+"""The games' own commands (calls, cards, claims, bids, choices …), as the registry declares."""
 
-
-class UndoRequest(_TableCommand):
-    type: Literal["undo_request"]
-
-
-class UndoResponse(_TableCommand):
-    type: Literal["undo_response"]
-    grant: bool
-
-
-class Bid(_TableCommand):
-    """A Boerenbridge bid: the exact number of tricks."""
-
-    type: Literal["bid"]
-    tricks: Annotated[int, Field(ge=0, le=26)]
-
-
-class GameAction(_TableCommand):
-    """Other games' own decisions (choose trumps, hand out the widow, draw...)."""
-
-    type: Literal["choose", "give", "draw"]
-    value: Annotated[str, Field(max_length=40)] | None = None
-    seat: Seat | None = None
-    card: Annotated[str, Field(min_length=2, max_length=3)] | None = None
-
-
-ClientMessage = Annotated[
-    Hello
-    | Leave
-    | Lobby
-    | Ping
-    | Sit
-    | Stand
-    | AddRobot
-    | RemoveRobot
-    | Chat
-    | NextDeal
-    | Invite
-    | Call
-    | Play
-    | Claim
-    | ClaimResponse
-    | UndoRequest
-    | UndoResponse
-    | Bid
-    | GameAction,
-    Field(discriminator="type"),
+_TABLE_MESSAGES: Final = (Sit, Stand, AddRobot, RemoveRobot, Chat, NextDeal, Invite)
+ClientMessage: Any = Annotated[
+    Union[(Hello, Leave, Lobby, Ping, *_TABLE_MESSAGES, *GAME_COMMANDS)],
+    PydanticField(discriminator="type"),
 ]
+"""Every message a client may send (a union built at start from the registry's commands)."""
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 

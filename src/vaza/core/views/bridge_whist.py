@@ -20,6 +20,7 @@ from vaza.core.games.bridge_whist import (
 )
 from vaza.core.games.contract import DealResult
 from vaza.core.views import contract as contract_views
+from vaza.core.views.contract import FULL_HANDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,13 @@ class BridgeWhistView:
     def hand(self) -> Hand | None:
         """The viewer's own remaining cards."""
         return None if self.viewer is None else self.hands[self.viewer]
+
+    @property
+    def hand_sizes(self) -> tuple[int, int, int, int]:
+        """How many cards each seat holds now (public)."""
+        if self.table is None:
+            return FULL_HANDS
+        return self.table.hand_sizes
 
 
 def _view(game: BridgeWhistDeal, viewer: Seat | None, all_hands: bool) -> BridgeWhistView:

@@ -9,6 +9,7 @@ won; and, once the deal is over, all four hands.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from vaza.core.calls import Call, Contract
 from vaza.core.cards import SEATS, Card, Hand, Seat, Side, Vulnerability
@@ -55,6 +56,24 @@ class TableView:
     def hand(self) -> Hand | None:
         """The viewer's own remaining cards."""
         return None if self.viewer is None else self.hands[self.viewer]
+
+    @property
+    def hand_sizes(self) -> tuple[int, int, int, int]:
+        """How many cards each seat holds now (public: thirteen less the cards it played)."""
+        return hands_less(FULL_HANDS, self.played)
+
+
+FULL_HANDS: Final = (13, 13, 13, 13)
+
+
+def hands_less(
+    sizes: tuple[int, int, int, int], played: tuple[tuple[Seat, Card], ...]
+) -> tuple[int, int, int, int]:
+    """`sizes` less the cards each seat has played."""
+    left = list(sizes)
+    for seat, _ in played:
+        left[seat] -= 1
+    return (left[0], left[1], left[2], left[3])
 
 
 def _current_trick(game: ContractDeal) -> tuple[tuple[Seat, Card], ...]:

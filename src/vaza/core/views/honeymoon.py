@@ -16,6 +16,7 @@ from vaza.core.cards import Card, Hand, Seat, Vulnerability
 from vaza.core.game import Proposal
 from vaza.core.games.contract import DealResult
 from vaza.core.games.honeymoon import (
+    HAND_SIZE,
     PLAYERS,
     TwoHandedAction,
     TwoHandedBoard,
@@ -75,11 +76,24 @@ class TwoHandedView:
     result: DealResult | None
     board: TwoHandedBoard | None
     """The deal as dealt (hands and stock), once the deal is over."""
+    play_hands: tuple[Hand, Hand] | None = None
+    """North's and East's thirteen cards as the second phase began, once the deal is over."""
 
     @property
     def hand(self) -> Hand | None:
         """The viewer's own remaining cards."""
         return None if self.viewer is None else self.hands[PLAYERS.index(self.viewer)]
+
+    @property
+    def hand_sizes(self) -> tuple[int, int]:
+        """How many cards North and East hold now (public): thirteen between tricks of the
+        first phase (each draws one), thirteen less the cards played in the second."""
+        second = self.stage in (TwoHandedStage.PLAY, TwoHandedStage.OVER)
+        gone = self.played if second else self.current_trick
+        return (
+            HAND_SIZE - sum(1 for seat, _ in gone if seat == PLAYERS[0]),
+            HAND_SIZE - sum(1 for seat, _ in gone if seat == PLAYERS[1]),
+        )
 
 
 def _view(game: TwoHandedDeal, viewer: Seat | None, all_hands: bool) -> TwoHandedView:
@@ -125,6 +139,7 @@ def _view(game: TwoHandedDeal, viewer: Seat | None, all_hands: bool) -> TwoHande
         proposal=game.proposal,
         result=game.result,
         board=game.board if over else None,
+        play_hands=game.second_phase_hands() if over else None,
     )
 
 

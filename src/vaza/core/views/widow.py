@@ -17,7 +17,7 @@ from vaza.core.calls import Call, Contract
 from vaza.core.cards import SEATS, Card, Hand, Seat, Vulnerability
 from vaza.core.game import Proposal
 from vaza.core.games.contract import DealResult
-from vaza.core.games.widow import WidowAction, WidowBoard, WidowDeal, WidowStage
+from vaza.core.games.widow import HAND_SIZE, WidowAction, WidowBoard, WidowDeal, WidowStage
 from vaza.core.views import contract as contract_views
 
 
@@ -60,6 +60,14 @@ class WidowView:
     def hand(self) -> Hand | None:
         """The viewer's own remaining cards."""
         return None if self.viewer is None else self.hands[self.viewer]
+
+    @property
+    def hand_sizes(self) -> tuple[int, int, int, int]:
+        """How many cards each seat holds now (public): twelve until the widow is handed out,
+        then thirteen less the cards played."""
+        if self.table is None:
+            return (HAND_SIZE, HAND_SIZE, HAND_SIZE, HAND_SIZE)
+        return self.table.hand_sizes
 
 
 def _view(game: WidowDeal, viewer: Seat | None, all_hands: bool) -> WidowView:

@@ -14,7 +14,7 @@ from vaza.core.calls import PASS, Call
 from vaza.core.cards import Card, Hand, Seat, Vulnerability
 from vaza.core.games.contract import BridgeAction, Phase
 from vaza.core.views import TableView
-from vaza.robots.base import Robot
+from vaza.robots.base import PlaysOut, Robot
 from vaza.robots.bidding.infer import explain, situation_after
 from vaza.robots.bidding.leads import opening_lead
 from vaza.robots.bidding.rules import Explanation, Force
@@ -42,7 +42,7 @@ NO_FITTING_CALL = Explanation(PASS, (("no_fitting_call", ()),), NOTHING_KNOWN, F
 """What the robot says on the rare hand no rule of the position fits."""
 
 
-class BiddingRobot:
+class BiddingRobot(PlaysOut):
     """Bids the documented system, leads by the same inferences, plays through another robot."""
 
     def __init__(self, lang: str = "en", card_player: Robot | None = None) -> None:

@@ -1,0 +1,67 @@
+"""Who at a table may learn what of its events and its chat: the gate beside the views.
+
+An audience is a seat's label (the player there), `KIBITZER` (watchers, the public view) or
+`KIBITZER_ALL` (watchers where the table shows them every hand).  Each audience's view comes from
+the game's views; what it may learn of the log, event by event, and which chat lines it may
+read, are decided here, so the server only serialises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+JSON = dict[str, Any]
+KIBITZER: Final = "kibitzer"
+KIBITZER_ALL: Final = "kibitzer_all"
+
+
+def audience_of(seat: str | None, kibitzers_see_all: bool) -> str:
+    """The audience of someone at a table: their seat's, or the watchers' it allows."""
+    if seat is not None:
+        return seat
+    return KIBITZER_ALL if kibitzers_see_all else KIBITZER
+
+
+def is_kibitzer(audience: str) -> bool:
+    return audience in (KIBITZER, KIBITZER_ALL)
+
+
+def may_read_chat(line: JSON, audience: str, in_deal: bool) -> bool:
+    """Kibitzers' chat never reaches players during play (it could tell them the cards)."""
+    if line.get("audience") != "kibitzers":
+        return True
+    return is_kibitzer(audience) or not in_deal
+
+
+def chat_for(lines: Iterable[JSON], audience: str, in_deal: bool) -> list[JSON]:
+    """The chat lines `audience` may read."""
+    return [line for line in lines if may_read_chat(line, audience, in_deal)]
+
+
+def event_for(
+    kind: str,
+    payload: JSON,
+    audience: str,
+    public_action: Callable[[JSON], JSON],
+    *,
+    in_deal: bool,
+) -> JSON:
+    """An event of the log as `audience` may learn of it.
+
+    A deal carries cards, so it is reduced to its number (each audience's view shows what it
+    may see); the creation may hold a duplicate event's boards; invitations concern one
+    person; a chat line is read where `may_read_chat` allows; an action is told as the game
+    says everyone may learn of it (`public_action`: a card handed from the widow is seen to be
+    given, not which)."""
+    if kind == "deal":
+        return {"type": "deal", "number": payload.get("number")}
+    if kind in ("created", "invited"):
+        return {"type": kind}
+    if kind == "chat":
+        if may_read_chat(payload, audience, in_deal):
+            return {"type": "chat", **payload}
+        return {"type": "chat"}
+    if kind == "act":
+        return {"type": "act", "seat": payload["seat"], "action": public_action(payload["action"])}
+    return {"type": kind, **payload}

@@ -1,0 +1,41 @@
+"""Contract bridge: four players, an auction, dummy; every scoring of the seeds."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from vaza.core.game import TableAction
+from vaza.core.games.contract import BridgeAction
+from vaza.core.views.contract import TableView
+from vaza.games import scorings, verbs
+from vaza.games.spec import ActionCodec, GameSpec, MatchSettings, Text
+from vaza.match.bridge import BridgeMatch, bridge_match
+from vaza.protocol.bridge import action_json, parse_action
+from vaza.robots.registry import Robot, table_robot
+
+Action = BridgeAction | TableAction
+
+
+def _match(settings: MatchSettings) -> BridgeMatch:
+    return bridge_match(settings.scoring, settings.options, settings.deals)
+
+
+def _robot(_settings: MatchSettings) -> Robot:
+    return table_robot()
+
+
+SPEC: Final[GameSpec[Action, TableView]] = GameSpec(
+    name="contract",
+    label=Text("Contract bridge", "Bridge (contrato)"),
+    about=Text(
+        "Four players in two partnerships: an auction, then thirteen tricks with dummy.",
+        "Quatro jogadores em duas duplas: um leilão, depois treze vazas com o morto.",
+    ),
+    players=(4,),
+    scorings=(scorings.DUPLICATE, *scorings.PADS),
+    verbs=(verbs.CALL, verbs.PLAY, *verbs.TABLE_TALK),
+    actions=ActionCodec(parse_action, action_json),
+    new_match=_match,
+    robot=_robot,
+    boards=True,
+)

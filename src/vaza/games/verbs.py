@@ -1,0 +1,55 @@
+"""The game commands clients send, each with its schema; a game's spec lists those it takes.
+
+A verb with one name means one thing in every game that takes it (the server checks messages
+against one schema per type), so each is declared once, here.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from vaza.games.spec import Field, FieldKind, Verb
+
+CALL: Final = Verb(
+    "call",
+    "A call of the auction: 1C … 7NT, Pass, X, XX.",
+    (Field("call", FieldKind.TEXT, True, 1, 8),),
+)
+PLAY: Final = Verb(
+    "play",
+    'A card ("SA"), or for dummy only a suit ("H": dummy\'s lowest heart).',
+    (
+        Field("card", FieldKind.TEXT, False, 2, 3),
+        Field("suit", FieldKind.TEXT, False, 1, 1),
+    ),
+)
+CLAIM: Final = Verb(
+    "claim",
+    "Claim this many of the remaining tricks for one's side (0 concedes them all).",
+    (Field("tricks", FieldKind.WHOLE, True, 0, 13),),
+)
+CLAIM_RESPONSE: Final = Verb(
+    "claim_response", "Accept or reject a pending claim.", (Field("accept", FieldKind.FLAG),)
+)
+UNDO_REQUEST: Final = Verb("undo_request", "Ask to take back one's own last call or card.")
+UNDO_RESPONSE: Final = Verb(
+    "undo_response", "Grant or refuse a pending undo request.", (Field("grant", FieldKind.FLAG),)
+)
+BID: Final = Verb(
+    "bid",
+    "A Boerenbridge bid: the exact number of tricks.",
+    (Field("tricks", FieldKind.WHOLE, True, 0, 26),),
+)
+CHOOSE: Final = Verb(
+    "choose",
+    "Name trumps (C, D, H, S, NT) or, in Bridge-Whist, pass the choice to partner.",
+    (Field("value", FieldKind.TEXT, True, 1, 40),),
+)
+GIVE: Final = Verb(
+    "give",
+    "Hand out the widow: the card each seat receives (N:SA E:HK S:D2 W:C3).",
+    (Field("value", FieldKind.TEXT, True, 1, 40),),
+)
+
+TABLE_TALK: Final = (CLAIM, CLAIM_RESPONSE, UNDO_REQUEST, UNDO_RESPONSE)
+"""Claims and undo, which the bridge family's players may send out of turn."""

@@ -1,0 +1,189 @@
+"""A bridge variant's deals one after another on a score pad: the shape of Bridge-Whist, the
+widow game and two-handed bridge at a table (each game's spec module, `vaza.games`, supplies its
+own part).
+
+The pad (`SheetScorer`, as contract bridge's pad systems) fixes each deal's dealer and
+vulnerability and says when the match is over, and a deal passed out (the widow game,
+two-handed bridge) is dealt again by the same dealer unless the pad's `passed_out` option says
+it counts.  A deal's random part (the cards) is drawn by `setup_deal` and stored as an event, so
+a table replays its deals from its log.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Generic, Protocol, TypeVar
+
+from vaza.core.cards import SEATS, Seat, Vulnerability
+from vaza.core.deal import Board, Deal
+from vaza.core.errors import IllegalAction
+from vaza.core.game import Proposal
+from vaza.core.games.contract import DealResult
+from vaza.match.base import JSON, FinishedDeal
+from vaza.match.bridge import SheetScorer
+
+FOUR_SEATS = tuple(seat.letter for seat in SEATS)
+
+
+class _Deal(Protocol):
+    """What a match needs of a variant's deal (every game of `vaza.core.games` offers it)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def controller(self) -> Seat | None: ...
+
+    @property
+    def proposal(self) -> Proposal[Seat] | None: ...
+
+    @property
+    def result(self) -> DealResult | None: ...
+
+    def apply(self, action: Any, by: Seat | None = None) -> None: ...
+
+
+GameT = TypeVar("GameT", bound=_Deal)
+ActionT = TypeVar("ActionT")
+ViewT = TypeVar("ViewT")
+
+
+class PadTableMatch(ABC, Generic[GameT, ActionT, ViewT]):
+    """A variant's deals one after another on a score pad; a subclass knows its game: `GameT`
+    its deal, `ActionT` the actions it applies, `ViewT` its views."""
+
+    game: str
+    seat_labels: tuple[str, ...] = FOUR_SEATS
+
+    def __init__(self, scorer: SheetScorer) -> None:
+        self.scorer = scorer
+        self.current: GameT | None = None
+        self._deals = 0
+
+    # -- what a game supplies ---------------------------------------------------------------
+
+    @abstractmethod
+    def _deal_cards(self, rng: random.Random, dealer: Seat) -> JSON:
+        """The cards of a new deal dealt by `dealer`, as JSON."""
+
+    @abstractmethod
+    def _new_game(self, setup: JSON, dealer: Seat, vulnerability: Vulnerability) -> GameT:
+        """The deal `setup` describes (its cards as `_deal_cards` wrote them)."""
+
+    @abstractmethod
+    def _seat_view(self, game: GameT, seat: Seat) -> ViewT: ...
+
+    @abstractmethod
+    def _kibitzer_view(self, game: GameT, all_hands: bool) -> ViewT: ...
+
+    @abstractmethod
+    def _view_json(self, view: ViewT) -> JSON: ...
+
+    @abstractmethod
+    def _scored_hands(self, game: GameT) -> Deal:
+        """The hands the pad counts honours (and high-card points) in."""
+
+    @abstractmethod
+    def _summary(self, game: GameT) -> JSON:
+        """The finished deal's result and full record, for history and the deal viewer."""
+
+    def _dealer(self, pad_dealer: Seat) -> Seat:
+        """The seat that deals when the pad's turn to deal is `pad_dealer`'s."""
+        return pad_dealer
+
+    def _records(self, game: GameT) -> tuple[str | None, str | None]:
+        """The finished deal as PBN and LIN, where those formats can hold it."""
+        return None, None
+
+    # -- dealing ----------------------------------------------------------------------------
+
+    def setup_deal(self, rng: random.Random) -> JSON:
+        dealer, vulnerability, _ = self.scorer.next_board(self._deals + 1)
+        dealer = self._dealer(dealer)
+        return {
+            "number": self._deals + 1,
+            "dealer": dealer.letter,
+            "vulnerability": vulnerability.pbn,
+            **self._deal_cards(rng, dealer),
+        }
+
+    def start_deal(self, setup: JSON) -> None:
+        if self.in_deal:
+            raise IllegalAction("a deal is already being played")
+        dealer = Seat.from_letter(str(setup["dealer"]))
+        vulnerability = Vulnerability.parse(str(setup["vulnerability"]))
+        self.current = self._new_game(setup, dealer, vulnerability)
+        self._deals += 1
+
+    @property
+    def in_deal(self) -> bool:
+        return self.current is not None and not self.current.is_over
+
+    @property
+    def is_over(self) -> bool:
+        return not self.in_deal and self.scorer.is_over
+
+    @property
+    def deals_started(self) -> int:
+        return self._deals
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def controller(self) -> str | None:
+        game = self.current
+        if game is None or game.is_over or game.proposal is not None:
+            return None
+        seat = game.controller
+        return None if seat is None else seat.letter
+
+    def responders(self) -> frozenset[str]:
+        game = self.current
+        if game is None or game.proposal is None:
+            return frozenset()
+        return frozenset(seat.letter for seat in game.proposal.awaiting)
+
+    def apply(self, action: ActionT, seat: str) -> None:
+        if self.current is None or self.current.is_over:
+            raise IllegalAction("no deal is being played")
+        if seat not in self.seat_labels:
+            raise IllegalAction(f"{self.game} is played at seats {', '.join(self.seat_labels)}")
+        self.current.apply(action, by=Seat.from_letter(seat))
+
+    # -- seeing -----------------------------------------------------------------------------
+
+    def view(self, viewer: str | None, all_hands: bool = False) -> JSON:
+        game = self.current
+        if game is None:
+            return {"game": self.game, "phase": "waiting", "scores": self.scores()}
+        if viewer is None:
+            data = self._view_json(self._kibitzer_view(game, all_hands))
+        else:
+            data = self._view_json(self._seat_view(game, Seat.from_letter(viewer)))
+        data["number"] = self._deals
+        data["scores"] = self.scores()
+        return data
+
+    def robot_view(self, seat: str) -> ViewT:
+        assert self.current is not None
+        return self._seat_view(self.current, Seat.from_letter(seat))
+
+    def finish_deal(self) -> FinishedDeal:
+        game = self.current
+        assert game is not None and game.result is not None
+        # The pad knows the deal's dealer and vulnerability; it reads only the hands.
+        line = self.scorer.add(Board(self._scored_hands(game)), game.result)
+        pbn_text, lin_text = self._records(game)
+        return FinishedDeal(
+            number=self._deals,
+            summary={**self._summary(game), "score": line},
+            pbn=pbn_text,
+            lin=lin_text,
+        )
+
+    def scores(self) -> JSON:
+        return self.scorer.to_json()
+
+
+def _pbn_hands(setup: JSON, key: str) -> Deal:
+    return Deal.from_pbn(str(setup[key]))
