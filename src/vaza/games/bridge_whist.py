@@ -31,6 +31,7 @@ from vaza.core.games.bridge_whist import (
     PassToPartner,
     TrumpChoice,
 )
+from vaza.core.record import DealRecord
 from vaza.core.views import bridge_whist as views
 from vaza.core.views.bridge_whist import BridgeWhistView
 from vaza.games import scorings, verbs
@@ -142,6 +143,11 @@ class BridgeWhistMatch(PadTableMatch[BridgeWhistDeal, Action, BridgeWhistView]):
 
     def _summary(self, game: BridgeWhistDeal) -> JSON:
         return summary(game)
+
+    def _record(self, game: BridgeWhistDeal) -> DealRecord | None:
+        """The play from the dealt hands (PBN and LIN cannot write a book contract, but its
+        hands have a double-dummy table and par)."""
+        return None if game.play_deal is None else game.play_deal.record()
 
 
 ODD_TRICKS_BELOW: Final = Option(

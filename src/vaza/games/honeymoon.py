@@ -145,10 +145,11 @@ def summary(game: TwoHandedDeal) -> JSON:
                 {"winner": d.winner.letter, "face_up": str(d.face_up), "hidden": str(d.hidden)}
                 for d in game.draws
             ],
+            "seats": list(SEAT_LABELS),
             "hands": None if second is None else bridge.hands_json(PLAYERS, second),
-            "calls": [[seat.letter, str(call)] for seat, call in game.calls],
+            "calls": _calls(tuple(game.calls)),
             "contract": contract_json(game.contract),
-            "play": [] if game.play is None else bridge.plays_json(tuple(game.play.history)),
+            "play": [] if game.play is None else [card.name for _, card in game.play.history],
             "declarer_tricks": result["declarer_tricks"],
             "claimed": result["claimed"],
             "passed_out": result["passed_out"],

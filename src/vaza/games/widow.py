@@ -25,6 +25,7 @@ from vaza.core.deal import Deal
 from vaza.core.errors import ParseError
 from vaza.core.game import TableAction
 from vaza.core.games.widow import HandOut, WidowAction, WidowBoard, WidowDeal
+from vaza.core.record import DealRecord
 from vaza.core.views import widow as views
 from vaza.core.views.widow import WidowView
 from vaza.formats import lin, pbn
@@ -160,8 +161,9 @@ def summary(game: WidowDeal) -> JSON:
             "received": None
             if hand_out is None
             else {seat.letter: str(hand_out.card_for(seat)) for seat in SEATS},
+            "seats": [seat.letter for seat in SEATS],
             "hands": None if played is None else bridge.hands_json(SEATS, played.deal.hands),
-            "play": [] if play is None else bridge.plays_json(tuple(play.history)),
+            "play": [] if play is None else [card.name for _, card in play.history],
             "declarer_tricks": result["declarer_tricks"],
             "claimed": result["claimed"],
             "passed_out": result["passed_out"],
@@ -214,12 +216,15 @@ class WidowMatch(PadTableMatch[WidowDeal, Action, WidowView]):
     def _summary(self, game: WidowDeal) -> JSON:
         return summary(game)
 
-    def _records(self, game: WidowDeal) -> tuple[str | None, str | None]:
+    def _record(self, game: WidowDeal) -> DealRecord | None:
         """The play from the thirteen-card hands as contract bridge records it (a deal passed
         out before the widow was handed out has no such hands)."""
-        if game.play_deal is None:
+        return None if game.play_deal is None else game.play_deal.record()
+
+    def _records(self, game: WidowDeal) -> tuple[str | None, str | None]:
+        record = self._record(game)
+        if record is None:
             return None, None
-        record = game.play_deal.record()
         return pbn.dumps([record]), lin.dumps([record])
 
 

@@ -20,6 +20,7 @@ from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction
 from vaza.core.game import Proposal
 from vaza.core.games.contract import DealResult
+from vaza.core.record import DealRecord
 from vaza.match.base import JSON, FinishedDeal
 from vaza.match.bridge import SheetScorer
 
@@ -91,6 +92,11 @@ class PadTableMatch(ABC, Generic[GameT, ActionT, ViewT]):
     def _dealer(self, pad_dealer: Seat) -> Seat:
         """The seat that deals when the pad's turn to deal is `pad_dealer`'s."""
         return pad_dealer
+
+    def _record(self, game: GameT) -> DealRecord | None:
+        """The finished deal's play as contract bridge records it (four thirteen-card hands),
+        for its double-dummy analysis; None where the game has no such play."""
+        return None
 
     def _records(self, game: GameT) -> tuple[str | None, str | None]:
         """The finished deal as PBN and LIN, where those formats can hold it."""
@@ -179,6 +185,7 @@ class PadTableMatch(ABC, Generic[GameT, ActionT, ViewT]):
             summary={**self._summary(game), "score": line},
             pbn=pbn_text,
             lin=lin_text,
+            record=self._record(game),
         )
 
     def scores(self) -> JSON:

@@ -260,6 +260,7 @@ def record_json(record: DealRecord) -> JSON:
         "board": board.number,
         "dealer": board.dealer.letter,
         "vulnerability": board.vulnerability.pbn,
+        "seats": [seat.letter for seat in SEATS],
         "hands": {seat.letter: hand_json(board.deal[seat]) for seat in Seat},
         "calls": [str(call) for call in record.calls],
         "play": [str(card) for card in record.play],

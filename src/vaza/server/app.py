@@ -395,13 +395,16 @@ def _routes(app: FastAPI) -> None:
     async def deal(deal_id: DealId, svc: Svc, user: MaybeUser) -> dict[str, Any]:
         row = await _deal_for(deal_id, user, svc)
         return {"deal": row.id, "table": row.table_id, "number": row.number, "game": row.game,
-                "summary": row.summary, "players": row.players}  # fmt: skip
+                "summary": row.summary, "players": row.players,
+                "records": row.pbn is not None}  # fmt: skip
 
     @app.get("/api/deals/{deal_id}/pbn", response_class=PlainTextResponse)
     async def deal_pbn(deal_id: DealId, svc: Svc, user: MaybeUser) -> PlainTextResponse:
         row = await _deal_for(deal_id, user, svc)
+        if row.pbn is None:
+            raise HTTPException(404, "this game's deals have no PBN record")
         return PlainTextResponse(
-            row.pbn or "",
+            row.pbn,
             media_type="application/x-pbn",
             headers={"Content-Disposition": f'attachment; filename="vaza-{row.id}.pbn"'},
         )
@@ -409,8 +412,10 @@ def _routes(app: FastAPI) -> None:
     @app.get("/api/deals/{deal_id}/lin", response_class=PlainTextResponse)
     async def deal_lin(deal_id: DealId, svc: Svc, user: MaybeUser) -> PlainTextResponse:
         row = await _deal_for(deal_id, user, svc)
+        if row.lin is None:
+            raise HTTPException(404, "this game's deals have no LIN record")
         return PlainTextResponse(
-            row.lin or "",
+            row.lin,
             media_type="text/plain",
             headers={"Content-Disposition": f'attachment; filename="vaza-{row.id}.lin"'},
         )

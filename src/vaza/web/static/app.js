@@ -5,6 +5,7 @@ import { h, clear } from "./lib/dom.js";
 import { suitIcon } from "./lib/cards.js";
 import { t, language, setLanguage, onLanguage, LANGUAGES } from "./lib/i18n.js";
 import { loadSession, currentUser, onSession, logOut, playAsGuest, updateSettings } from "./lib/session.js";
+import { loadGames } from "./lib/games.js";
 import * as socket from "./lib/socket.js";
 import { navigate, onNavigate, toast, showError } from "./lib/ui.js";
 import * as lobby from "./pages/lobby.js";
@@ -199,10 +200,9 @@ socket.onMessage((message) => {
 window.vaza = { dropConnection: socket.drop, socketStatus: socket.status, setLanguage };
 
 async function boot() {
-  try {
-    await loadSession();
-  } catch (error) {
-    showError(error.code, error.message);
+  const results = await Promise.allSettled([loadSession(), loadGames()]);
+  for (const result of results) {
+    if (result.status === "rejected") showError(result.reason.code, result.reason.message);
   }
   sessionKey = currentUser() ? currentUser().id : null;
   socket.connect();

@@ -6,7 +6,8 @@
 import { h, replaceKeepingFocus, sr } from "../lib/dom.js";
 import { t, formatNumber } from "../lib/i18n.js";
 import { api } from "../lib/api.js";
-import { contractEl, SEATS } from "../lib/cards.js";
+import { cardFace, contractEl, SEATS } from "../lib/cards.js";
+
 import { auctionGrid } from "../table/bidding.js";
 import { fan, suitRows } from "../table/hands.js";
 import { tricksFromRecord, handsBefore } from "../table/tricks.js";
@@ -18,9 +19,10 @@ const ANALYSIS_TRIES = 20;
 
 /** Four hands around a felt, South at the bottom, with `centre` in the middle: each seat's
  *  plate says dealer, declarer and vulnerability. */
-export function dealFelt({ hands, dealer, vulnerability, declarer = null, centre = null }) {
-  const areas = SEATS.map((seat) => {
-    const position = positionOf(seat, "S", SEATS);
+export function dealFelt({ hands, dealer, vulnerability, declarer = null, centre = null, seats = SEATS }) {
+  const bottom = seats.includes("S") ? "S" : seats[0];
+  const areas = seats.map((seat) => {
+    const position = positionOf(seat, bottom, seats);
     const cards = hands[seat] || [];
     const label = t("hand.of", { seat: t(`seat.long.${seat}`) });
     const vul = isVulnerable(vulnerability, seat);
@@ -31,7 +33,7 @@ export function dealFelt({ hands, dealer, vulnerability, declarer = null, centre
         declarer === seat ? h("span", { class: "badge role" }, t("declarer")) : null)),
       position === "left" || position === "right" ? suitRows(cards, { label, trump: null }) : fan(cards, { label }));
   });
-  return h("div", { class: "felt bridge phase-over seats-4" }, areas, h("div", { class: "centre" }, centre));
+  return h("div", { class: `felt bridge phase-over seats-${seats.length}` }, areas, h("div", { class: "centre" }, centre));
 }
 
 /** A replayed trick whose cards that gave tricks away carry their cost. */
@@ -92,8 +94,12 @@ export function mount(root, [dealId]) {
 
   function drawBoard() {
     const record = data.summary.record;
-    const tricks = tricksFromRecord(record.play || [], record.contract);
-    const hands = index < 0 ? record.hands : handsBefore(record.hands, tricks, index + 1);
+    const seats = record.seats || SEATS;
+    const tricks = tricksFromRecord(record.play || [], record.contract, seats);
+    // The hands the play began with; for a deal passed out before it, the hands as dealt.
+    const start = record.hands || (record.dealt && record.dealt.hands) || {};
+    const hands = index < 0 ? start : handsBefore(start, tricks, index + 1);
+
     const analysis = data.summary.analysis || null;
     const cost = analysis ? analysis.play_cost : null;
     const go = (next) => { index = Math.max(-1, Math.min(next, tricks.length - 1)); drawBoard(); };
@@ -108,7 +114,7 @@ export function mount(root, [dealId]) {
         button(t("replay.next"), "▶", index + 1, index >= tricks.length - 1),
         button(t("replay.end"), "▶|", tricks.length - 1, index >= tricks.length - 1)) : null,
     ];
-    replaceKeepingFocus(board, dealFelt({ hands, dealer: record.dealer, vulnerability: record.vulnerability, declarer: record.contract ? record.contract.declarer : null, centre }));
+    replaceKeepingFocus(board, dealFelt({ hands, dealer: record.dealer, vulnerability: record.vulnerability, declarer: record.contract ? record.contract.declarer : null, centre, seats }));
     replaceKeepingFocus(costBox, cost ? h("section", { class: "panel" }, playCostView(cost, { trick: index < 0 ? null : index, onTrick: go })) : null);
   }
 
@@ -148,14 +154,18 @@ export function mount(root, [dealId]) {
           board,
           costBox),
         h("aside", { class: "table-side" },
-          h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(record.calls || [], record.dealer)),
+          (record.calls || []).length ? h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(record.calls, record.dealer, { seats: record.seats || SEATS })) : null,
+          record.choices ? h("section", { class: "panel" }, h("h2", null, t("whist.title")), h("ol", { class: "choices" }, record.choices.map(([seat, value]) => h("li", null,
+            h("strong", null, t(`seat.long.${seat}`)), ": ", value === "pass" ? t("whist.passed") : value === "NT" ? t("strain.NT") : t(`suits.${value}`))))) : null,
+          record.received ? h("section", { class: "panel" }, h("h2", null, t("widow.title")), h("ul", { class: "widow-received" },
+            Object.entries(record.received).map(([seat, card]) => h("li", null, t(`seat.long.${seat}`), ": ", h("span", { class: "inline-card" }, cardFace(card, { compact: true })))))) : null,
           h("section", { class: "panel" }, h("h2", null, t("result")),
             h("p", null, resultText({ contract: record.contract, declarer_tricks: record.declarer_tricks, claimed: record.claimed, passed_out: record.passed_out, difference: record.contract ? record.declarer_tricks - record.contract.level - 6 : 0 })),
             typeof score.ns_score === "number" ? h("p", null, `${t("side.NS")}: ${formatNumber(score.ns_score)}`) : null),
           analysisView(data.summary.analysis, { playCost: false }),
-          h("section", { class: "panel downloads" }, h("h2", null, t("download")),
+          data.records ? h("section", { class: "panel downloads" }, h("h2", null, t("download")),
             h("a", { class: "btn", href: `/api/deals/${data.deal}/pbn`, download: `vaza-${data.deal}.pbn` }, t("download.pbn")), " ",
-            h("a", { class: "btn", href: `/api/deals/${data.deal}/lin`, download: `vaza-${data.deal}.lin` }, t("download.lin")))))));
+            h("a", { class: "btn", href: `/api/deals/${data.deal}/lin`, download: `vaza-${data.deal}.lin` }, t("download.lin"))) : null))));
     drawBoard();
   }
 

@@ -7,7 +7,7 @@ import { currentUser, playAsGuest } from "../lib/session.js";
 import * as socket from "../lib/socket.js";
 import { navigate, showError } from "../lib/ui.js";
 import { suitIcon } from "../lib/cards.js";
-import { GAMES, SCORING_OPTIONS } from "../table/games.js";
+import { games, gameSpec, label } from "../lib/games.js";
 
 const FORM_KEY = "vaza.newTable";
 
@@ -26,7 +26,27 @@ export function mount(root) {
   }
 
   function defaults() {
-    return { game: "contract", scoring: "rubber", players: 4, public: true, kibitzers: true, kibitzers_see_all: false, robots: true, seconds: "", variant: {} };
+    const first = games()[0];
+    return { game: first.game, scoring: first.scorings[0].name, players: first.players[0], public: true, kibitzers: true, kibitzers_see_all: false, robots: true, seconds: "", variant: {} };
+  }
+
+  /** The chosen game's spec, its scoring and players made valid if the registry changed. */
+  function chosen() {
+    let spec = gameSpec(form.game);
+    if (!spec) {
+      spec = games()[0];
+      form.game = spec.game;
+    }
+    let scoring = spec.scorings.find((s) => s.name === form.scoring);
+    if (!scoring) {
+      scoring = spec.scorings[0];
+      form.scoring = scoring.name;
+      form.variant = {};
+    }
+    if (!spec.players.includes(Number(form.players))) form.players = spec.players[0];
+    const names = new Set(scoring.options.map((option) => option.name));
+    for (const name of Object.keys(form.variant)) if (!names.has(name)) delete form.variant[name];
+    return { spec, scoring };
   }
 
   function drawList() {
@@ -50,7 +70,8 @@ export function mount(root) {
           summary.deals ? ` · ${t("lobby.deals", { n: summary.deals })}` : "",
           ` · ${t("lobby.kibitzers", { n: summary.kibitzers || 0 })}`)),
       h("ul", { class: "lobby-seats", "aria-label": t("seats") }, seats.map(([seat, occupant]) => h("li", { class: occupant ? (occupant.robot ? "robot" : "human") : "free" },
-        h("span", { class: "seat-letter" }, seatShort(seat, summary.game)),
+        h("span", { class: "seat-letter" }, seatShort(seat)
+),
         occupant ? [occupant.name, occupant.robot ? h("span", { class: "badge" }, t("robot")) : null] : t("seat.free")))),
       h("a", { class: `btn ${free ? "btn-primary" : ""}`, href: `/table/${encodeURIComponent(id)}` }, free ? t("lobby.join") : t("lobby.watch")));
   }
@@ -81,35 +102,39 @@ export function mount(root) {
 
   function setGame(game) {
     form.game = game;
-    const spec = GAMES[game];
-    if (!spec.scorings.includes(form.scoring)) form.scoring = spec.scorings[0] === "duplicate" && spec.scorings.includes("rubber") ? "rubber" : spec.scorings[0];
-    if (!spec.players.includes(Number(form.players))) form.players = spec.players[0] === 3 ? 4 : spec.players[0];
+    form.scoring = null;
     form.variant = {};
+    chosen();
     save();
     drawForm();
   }
 
-  function optionControl(scoring, [name, kind, fallback, choices]) {
+  /** A control for one option of the registry's schema (bool, choice, number, numbers). */
+  function optionControl(option) {
+    const { name, kind } = option;
+    const fallback = option.default;
     const value = form.variant[name] ?? fallback;
     const set = (v) => {
       if (v === fallback || v === "" || v === null || Number.isNaN(v)) delete form.variant[name];
       else form.variant[name] = v;
       save();
     };
-    const label = t(`option.${name}`);
-    if (kind === "bool") return check(`variant-${name}`, label, Boolean(value), set);
+    const text = label(option.label);
+    const hint = option.hint ? label(option.hint) : null;
+    if (kind === "bool") return check(`variant-${name}`, text, Boolean(value), set);
     if (kind === "choice") {
-      return field(label, h("select", { name: `variant-${name}`, onchange: (e) => set(e.target.value) },
-        choices.map((choice) => h("option", { value: choice, selected: choice === value }, t(`option.${name}.${choice}`)))));
+      return field(text, h("select", { name: `variant-${name}`, onchange: (e) => set(e.target.value) },
+        option.choices.map((choice) => h("option", { value: choice.value, selected: choice.value === value }, label(choice.label)))), hint);
     }
     if (kind === "number") {
-      return field(label, h("input", { type: "number", name: `variant-${name}`, min: 1, max: 99, inputmode: "numeric", value: value ?? "", placeholder: t("option.none"), onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value)) }));
+      return field(text, h("input", { type: "number", name: `variant-${name}`, min: option.minimum, max: option.maximum, inputmode: "numeric", value: value ?? "", placeholder: t("option.none"),
+        onchange: (e) => set(e.target.value === "" ? fallback : Number(e.target.value)) }), hint);
     }
-    return field(label, h("input", { type: "text", name: `variant-${name}`, value: (value || []).join(", "), placeholder: "1, 2, 3, 2, 1", inputmode: "numeric",
+    return field(text, h("input", { type: "text", name: `variant-${name}`, value: (value || []).join(", "), placeholder: "1, 2, 3, 2, 1", inputmode: "numeric",
       onchange: (e) => {
-        const sizes = e.target.value.split(/[\s,;]+/).filter(Boolean).map(Number);
-        set(sizes.length ? sizes : null);
-      } }), t("option.schedule.hint"));
+        const numbers = e.target.value.split(/[\s,;]+/).filter(Boolean).map(Number);
+        set(numbers.length ? numbers : null);
+      } }), hint);
   }
 
   function drawForm() {
@@ -123,24 +148,25 @@ export function mount(root) {
           h("a", { class: "btn btn-large", href: "/login" }, t("login.or.register")))));
       return;
     }
-    const spec = GAMES[form.game];
-    const options = SCORING_OPTIONS[form.scoring] || [];
+    const { spec, scoring } = chosen();
+    const options = scoring.options;
     formBox.replaceChildren(h("section", { class: "panel create" },
       h("h1", null, t("create.title")),
       h("form", { class: "create-form", onsubmit: create },
         h("div", { class: "row" },
           field(t("create.game"), h("select", { name: "game", onchange: (e) => setGame(e.target.value) },
-            Object.keys(GAMES).map((game) => h("option", { value: game, selected: game === form.game }, t(`game.${game}`))))),
+            games().map((game) => h("option", { value: game.game, selected: game.game === form.game }, label(game.label))))),
           spec.scorings.length > 1
             ? field(t("create.scoring"), h("select", { name: "scoring", onchange: (e) => { form.scoring = e.target.value; form.variant = {}; save(); drawForm(); } },
-              spec.scorings.map((s) => h("option", { value: s, selected: s === form.scoring }, t(`scoring.${s}`)))))
+              spec.scorings.map((s) => h("option", { value: s.name, selected: s.name === form.scoring }, label(s.label)))))
             : null,
           spec.players.length > 1
             ? field(t("create.players"), h("select", { name: "players", onchange: (e) => { form.players = Number(e.target.value); save(); } },
-              [...spec.players].sort().map((n) => h("option", { value: n, selected: n === Number(form.players) }, String(n)))))
+              [...spec.players].sort((a, b) => a - b).map((n) => h("option", { value: n, selected: n === Number(form.players) }, String(n)))))
             : null),
-        h("p", { class: "muted small" }, t(`scoring.${form.scoring}.about`)),
-        options.length ? h("fieldset", { class: "options" }, h("legend", null, t("create.options")), options.map((option) => optionControl(form.scoring, option))) : null,
+        h("p", { class: "muted small game-about" }, label(spec.about)),
+        h("p", { class: "muted small scoring-about" }, label(scoring.about)),
+        options.length ? h("fieldset", { class: "options" }, h("legend", null, t("create.options")), options.map(optionControl)) : null,
         h("fieldset", { class: "options" }, h("legend", null, t("create.table")),
           check("public", t("create.public"), form.public, (v) => { form.public = v; save(); }),
           check("kibitzers", t("create.kibitzers"), form.kibitzers, (v) => { form.kibitzers = v; save(); }),
@@ -161,12 +187,13 @@ export function mount(root) {
 
   async function create(event) {
     event.preventDefault();
-    const spec = GAMES[form.game];
+    const { spec } = chosen();
     const body = {
       game: form.game,
       scoring: form.scoring,
       variant: form.variant,
       players: spec.players.includes(Number(form.players)) ? Number(form.players) : spec.players[0],
+
       public: form.public,
       kibitzers: form.kibitzers,
       kibitzers_see_all: form.kibitzers_see_all,
@@ -203,6 +230,7 @@ export function mount(root) {
   };
 }
 
-export function seatShort(seat, game) {
-  return game === "boerenbridge" ? String(Number(seat) + 1) : t(`seat.${seat}`);
+/** A seat's short name: a compass letter, or a player's number where seats are numbered. */
+export function seatShort(seat) {
+  return /^\d+$/.test(seat) ? String(Number(seat) + 1) : t(`seat.${seat}`);
 }

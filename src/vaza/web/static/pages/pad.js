@@ -6,7 +6,7 @@ import { t, formatNumber } from "../lib/i18n.js";
 import { api } from "../lib/api.js";
 import { STRAINS, SEATS, suitIcon } from "../lib/cards.js";
 import { pad } from "../table/scorepad.js";
-import { PAD_SCORINGS, SCORING_OPTIONS } from "../table/games.js";
+import { padScorings, label } from "../lib/games.js";
 
 const KEY = "vaza.pad";
 
@@ -70,16 +70,18 @@ export function mount(root) {
   }
 
   function optionFields() {
-    return (SCORING_OPTIONS[state.system] || []).map(([name, kind, fallback, choices]) => {
-      const value = state.options[name] ?? fallback;
+    const scoring = padScorings().find((s) => s.name === state.system);
+    return (scoring ? scoring.options : []).map((option) => {
+      const { name } = option;
+      const value = state.options[name] ?? option.default;
       const set = (v) => {
-        if (v === fallback) delete state.options[name];
+        if (v === option.default) delete state.options[name];
         else state.options[name] = v;
         score();
       };
-      if (kind === "bool") return h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: Boolean(value), onchange: (e) => set(e.target.checked) }), " ", t(`option.${name}`));
-      return h("label", { class: "field" }, h("span", { class: "field-label" }, t(`option.${name}`)),
-        h("select", { name, onchange: (e) => set(e.target.value) }, choices.map((c) => h("option", { value: c, selected: c === value }, t(`option.${name}.${c}`)))));
+      if (option.kind === "bool") return h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: Boolean(value), onchange: (e) => set(e.target.checked) }), " ", label(option.label));
+      return h("label", { class: "field" }, h("span", { class: "field-label" }, label(option.label)),
+        h("select", { name, onchange: (e) => set(e.target.value) }, option.choices.map((c) => h("option", { value: c.value, selected: c.value === value }, label(c.label)))));
     });
   }
 
@@ -100,7 +102,8 @@ export function mount(root) {
       h("div", { class: "pad-layout" },
         h("div", { class: "pad-entry-box panel" },
           h("div", { class: "row" },
-            select("system", t("create.scoring"), state.system, PAD_SCORINGS.map((s) => [s, t(`scoring.${s}`)]), (v) => { state.system = v; state.options = {}; score(); }),
+            select("system", t("create.scoring"), state.system, padScorings().map((s) => [s.name, label(s.label)])
+, (v) => { state.system = v; state.options = {}; score(); }),
             select("dealer", t("pad.first.dealer"), state.dealer, SEATS.map((s) => [s, t(`seat.long.${s}`)]), (v) => { state.dealer = v; score(); })),
           h("div", { class: "options" }, optionFields()),
           h("form", { class: "deal-form", onsubmit: addDeal, "aria-label": t("pad.add") },

@@ -10,9 +10,13 @@ import * as socket from "../lib/socket.js";
 import { dialog, toast } from "../lib/ui.js";
 import { cardSound, turnSound } from "../lib/sound.js";
 import { match } from "../lib/keyboard.js";
+import { gameSpec, label } from "../lib/games.js";
 import { drawBridge } from "../table/bridge.js";
 import { drawBoerenbridge } from "../table/boerenbridge.js";
 import { trickWinner } from "../table/tricks.js";
+
+/** The renderers, by the name the registry gives a game's (`renderer` in /api/games). */
+const RENDERERS = { bridge: drawBridge, boerenbridge: drawBoerenbridge };
 
 function pace() {
   const stored = localStorage.getItem("vaza.pace");
@@ -39,7 +43,7 @@ export function mount(root, [tableId], query) {
   let typed = "";
   let typedTimer = null;
   let creatorToken = null;
-  const deal = { number: null, id: null, analysis: null, looked: false };
+  const deal = { number: null, id: null, analysis: null, looked: false, records: false };
   const sent = new Set();
 
   const head = h("div", { class: "table-head" });
@@ -62,8 +66,18 @@ export function mount(root, [tableId], query) {
     const found = Object.entries(state.occupants).find(([, o]) => o && o.kind === "human" && o.user_id === user.id);
     return found ? found[0] : null;
   };
-  const isBoeren = () => (state.view ? state.view.game === "boerenbridge" : state.options && state.options.game === "boerenbridge");
-  const seatLabel = (seat) => (isBoeren() ? t("player.n", { n: Number(seat) + 1 }) : t(`seat.long.${seat}`));
+  const spec = () => gameSpec(state.options ? state.options.game : state.view && state.view.game);
+  const renderer = () => RENDERERS[spec()?.renderer] || drawBridge;
+  /** Seats are compass points, or numbered players (Boerenbridge's). */
+  const seatLabel = (seat) => (/^\d+$/.test(seat) ? t("player.n", { n: Number(seat) + 1 }) : t(`seat.long.${seat}`));
+  /** Who sits at a seat: a person's name, or a robot named in the reader's language. */
+  const occupantName = (seat) => {
+    const occupant = state.occupants[seat];
+    if (!occupant) return seatLabel(seat);
+    const short = /^\d+$/.test(seat) ? String(Number(seat) + 1) : t(`seat.${seat}`);
+    return occupant.kind === "robot" ? t("robot.at", { seat: short }) : occupant.name;
+
+  };
   const matchOver = () => {
     const scores = state.view && state.view.scores;
     return state.finished || Boolean(scores && (scores.over || (scores.winners && scores.winners.length)));
@@ -77,7 +91,9 @@ export function mount(root, [tableId], query) {
       return;
     }
     sent.add(ref);
-    if (["call", "play", "bid", "choose", "give", "draw", "next_deal"].includes(message.type)) {
+    // A turn's action (one the view offered): nothing more is offered until the server answers.
+    const turn = (state.view?.legal || []).some((action) => action.type === message.type);
+    if (turn || message.type === "next_deal") {
       waitingForServer = true;
       render();
     }
@@ -96,6 +112,7 @@ export function mount(root, [tableId], query) {
       setUi(patch) { Object.assign(ui, patch); render(); },
       send,
       seatLabel,
+      occupantName,
       loggedIn: Boolean(me()),
       canManage: Boolean(seat) || Boolean(creatorToken),
       started: started(),
@@ -103,6 +120,7 @@ export function mount(root, [tableId], query) {
       turnStarted,
       dealId: deal.id,
       analysis: deal.analysis,
+      records: deal.records,
       sit: (s) => send({ type: "sit", seat: s }),
       addRobot: (s) => send({ type: "add_robot", seat: s }),
       removeRobot: (s) => send({ type: "remove_robot", seat: s }),
@@ -118,7 +136,9 @@ export function mount(root, [tableId], query) {
   function drawHead() {
     const seat = mySeat();
     const options = state.options || {};
-    const title = options.game ? `${t(`game.${options.game}`)} · ${t(`scoring.${options.scoring}`)}` : t("table");
+    const game = spec();
+    // A game with one scoring is named once ("Boerenbridge", not "Boerenbridge · Boerenbridge").
+    const title = !game ? t("table") : game.scorings.length > 1 ? `${label(game.label)} · ${t(`scoring.${options.scoring}`)}` : label(game.label);
     const inviteForm = (seat || creatorToken) && me()
       ? h("form", { class: "invite-form", onsubmit: (event) => {
         event.preventDefault();
@@ -159,7 +179,7 @@ export function mount(root, [tableId], query) {
       return;
     }
     const ctx = context();
-    const drawn = isBoeren() ? drawBoerenbridge(ctx) : drawBridge(ctx);
+    const drawn = renderer()(ctx);
     replaceKeepingFocus(info, drawn.info);
     replaceKeepingFocus(feltBox, drawn.felt);
     replaceKeepingFocus(sideGame, drawn.side);
@@ -204,16 +224,20 @@ export function mount(root, [tableId], query) {
 
   // -- the flow of messages ----------------------------------------------------------------
 
+  /** Cards played so far in the deal (two-handed bridge's first phase included). */
   function played(view) {
-    return view && view.played ? view.played.length : 0;
+    if (!view) return 0;
+    const draw = view.draw ? view.draw.tricks.length * 2 + (view.phase === "draw" ? (view.trick || []).length : 0) : 0;
+    return (view.played ? view.played.length : 0) + draw;
   }
 
   function completedTrick(previous, view) {
     if (!previous || played(view) <= played(previous) || (view.trick || []).length) return null;
-    if (view.phase !== "play") return null;
-    if (view.game === "boerenbridge") return view.tricks && view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+    if (view.phase !== "play" && view.phase !== "draw") return null;
+    if (view.tricks) return view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
     if (view.last_trick) return view.last_trick;
-    const cards = view.played.slice(-4);
+    const size = (view.seats || []).length || 4;
+    const cards = view.played.slice(-size);
     const trump = view.contract && view.contract.strain !== "NT" ? view.contract.strain : null;
     return { cards, winner: trickWinner(cards, trump) };
   }
@@ -233,7 +257,7 @@ export function mount(root, [tableId], query) {
     if (view && previous && view.number !== previous.number) {
       ui.replay = null;
       ui.lastTrick = false;
-      Object.assign(deal, { number: view.number, id: null, analysis: null, looked: false });
+      Object.assign(deal, { number: view.number, id: null, analysis: null, looked: false, records: false });
     }
     if (view && played(view) > played(previous)) {
       cardSound();
@@ -300,7 +324,7 @@ export function mount(root, [tableId], query) {
         answer();
       }
     }
-    if (view.phase === "over" && seat && me() && !deal.looked && !isBoeren()) lookUpDeal(view.number);
+    if (view.phase === "over" && seat && me() && !deal.looked && spec()?.renderer === "bridge") lookUpDeal(view.number);
   }
 
   async function lookUpDeal(number) {
@@ -311,6 +335,7 @@ export function mount(root, [tableId], query) {
       if (!row || deal.number !== null && deal.number !== number) return;
       deal.id = row.deal;
       const full = await api.get(`/api/deals/${row.deal}`);
+      deal.records = Boolean(full.records);
       deal.analysis = full.summary && full.summary.analysis ? full.summary.analysis : deal.analysis;
       render();
     } catch {
@@ -445,7 +470,10 @@ export function mount(root, [tableId], query) {
   }
 
   function drawTyped(note = null) {
-    typedBox.replaceChildren(typed ? h("span", null, t("typed"), " ", h("kbd", null, typed.toUpperCase())) : null, note ? h("span", { class: "muted" }, note) : null);
+    // replaceChildren would write a null as the text "null": only the parts there are.
+    const parts = [typed ? h("span", null, t("typed"), " ", h("kbd", null, typed.toUpperCase())) : null, note ? h("span", { class: "muted" }, note) : null];
+    typedBox.replaceChildren(...parts.filter(Boolean));
+
   }
 
   function commit() {

@@ -1,5 +1,5 @@
-// Actions the client has no special control for (new games' own decisions: "choose",
-// "give", "draw"…) are shown as plain buttons, so every legal action can be taken.
+// Actions a renderer has no control of its own for (a game's own decisions, such as
+// Boerenbridge's choice of trumps) are shown as plain buttons, so every legal action can be taken.
 
 import { h } from "../lib/dom.js";
 import { t, has } from "../lib/i18n.js";
@@ -26,10 +26,10 @@ export function actionLabel(action) {
   return parts.join(" ");
 }
 
-const KNOWN = new Set(["call", "play", "bid"]);
+/** Buttons for the legal actions a renderer has no control of its own for (`handled`). */
+export function otherActions(legal, send, handled = new Set(["call", "play", "bid"])) {
+  const others = legal.filter((action) => !handled.has(action.type));
 
-export function otherActions(legal, send) {
-  const others = legal.filter((action) => !KNOWN.has(action.type));
   if (!others.length) return null;
   return h("div", { class: "other-actions", role: "group", "aria-label": t("actions") },
     others.map((action, i) => h("button", {

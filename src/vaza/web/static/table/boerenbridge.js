@@ -90,7 +90,7 @@ function resultTable(ctx, seats) {
     h("tbody", null, seats.map((seat) => {
       const p = Number(seat);
       return h("tr", { class: result.bids[p] === result.tricks[p] ? "exact" : "" },
-        h("th", { scope: "row" }, ctx.occupants[seat]?.name || ctx.seatLabel(seat)),
+        h("th", { scope: "row" }, ctx.occupantName(seat)),
         h("td", null, String(result.bids[p])),
         h("td", null, String(result.tricks[p])),
         h("td", null, last[p] === undefined ? "" : formatNumber(last[p])));
@@ -157,7 +157,7 @@ export function drawBoerenbridge(ctx) {
       handArea = h("div", null, backs(view.hand_size, { label: t("hand.yours") }), h("p", { class: "small muted" }, t("boeren.blind.about")));
     }
   }
-  const names = Object.fromEntries(seats.map((seat) => [Number(seat), ctx.occupants[seat]?.name || ctx.seatLabel(seat)]));
+  const names = Object.fromEntries(seats.map((seat) => [Number(seat), ctx.occupantName(seat)]));
   const turnNote = view.to_act !== null && view.to_act !== undefined && view.phase !== "over"
     ? h("p", { class: `centre-note small${mine ? " your-turn" : ""}`, "aria-live": "polite" }, mine ? t("turn.yours") : t("waiting.for", { name: names[Number(view.to_act)] }))
     : null;

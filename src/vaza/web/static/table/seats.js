@@ -36,7 +36,8 @@ export function seatPlate(seat, ctx, { points = null, vulnerable = null, extra =
     controls.push(h("button", { type: "button", class: "btn btn-small btn-quiet", "aria-label": t("seat.robot.remove"), title: t("seat.robot.remove"), dataset: { focus: `unrobot-${seat}` }, onclick: () => ctx.removeRobot(seat) }, "×"));
   }
   const label = ctx.seatLabel(seat);
-  const name = occupant ? occupant.name : t("seat.free");
+  const name = occupant ? ctx.occupantName(seat) : t("seat.free");
+
   return h("div", { class: classes.join(" "), "aria-label": `${label}: ${name}${acting ? `, ${t("to.act")}` : ""}`, role: "group" },
     h("div", { class: "plate-line" },
       labelWhenFree && occupant ? null : h("span", { class: "plate-seat" }, label),
