@@ -33,6 +33,8 @@ export function mount(root, [tableId], query) {
   const ui = { lastTrick: false, replay: null };
   const pending = [];
   let pumping = false;
+  let shownUntil = 0;
+
   let waitingForServer = false;
   let hold = null;
   let holdTimer = null;
@@ -185,6 +187,8 @@ export function mount(root, [tableId], query) {
     replaceKeepingFocus(sideGame, drawn.side);
     feltBox.dataset.phase = state.view.phase;
     feltBox.dataset.live = String(ctx.live);
+    feltBox.dataset.version = String(state.version);
+
     drawKibitzers();
   }
 
@@ -275,17 +279,21 @@ export function mount(root, [tableId], query) {
     return delay;
   }
 
+  /** Show the updates one by one: a card (or call) stays in view its pace before the next
+   *  update replaces it, however soon that update arrives. */
   async function pump() {
     if (pumping) return;
     pumping = true;
     while (pending.length) {
+      const wait = shownUntil - Date.now();
+      if (wait > 0) await sleep(wait);
       const message = pending.shift();
       const delay = apply(message);
       waitingForServer = false;
       noteTurn();
       render();
       afterRender();
-      if (pending.length && delay) await sleep(delay);
+      shownUntil = Date.now() + delay;
     }
     pumping = false;
   }
