@@ -15,21 +15,22 @@ is asked for.  `tests/test_robot_baseline.py` checks all of this, and that the b
 the decisions the strong robot made on a fixed set of seeded views at the freeze.
 
 Do not improve these modules: improve the live ones, and measure them against these.  The only
-edits allowed here are the ones a change in `core`, `scoring` or `analysis` forces (a renamed
-function), made so that the recorded decisions stay the same.
+edits allowed here are the ones forced by a change in `core`, `scoring`, `analysis` or the
+robot interfaces of `robots/base.py` (a renamed function, a method every table robot must
+have), made so that the recorded decisions stay the same.
 """
 
 from __future__ import annotations
 
-from vaza.robots.base import Robot
 from vaza.robots.baseline.bidding import BiddingRobot, infer
 from vaza.robots.baseline.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.robots.baseline.cardplay import CardPlayer
 
 
-def bridge_robot() -> Robot:
+def bridge_robot() -> CardPlayer:
     """The frozen `strong` contract bridge robot, configured as `registry.CONFIGS["strong"]`
-    was at the freeze: the bidding system, and card play by double-dummy sampling."""
+    was at the freeze: the bidding system, and card play by double-dummy sampling (it claims
+    and answers claims too, as a table robot does)."""
     return CardPlayer(bidder=BiddingRobot(), constraints=infer)
 
 
