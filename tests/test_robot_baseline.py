@@ -174,12 +174,16 @@ def _board(number: int) -> Board:
     return Board.random(number, random.Random(number))
 
 
+SITUATIONS: dict[str, Callable[[Family], list[str]]] = {
+    "auctions": lambda family: [auction(family, _board(n)) for n in AUCTION_BOARDS],
+    "deals": lambda family: [deal(family, _board(100 + n)) for n in DEAL_BOARDS],
+    "rounds": lambda family: [boerenbridge_round(family, n) for n in range(len(ROUNDS))],
+}
+"""Each kind of situation, and what a family's robots do in them."""
+
+
 def transcripts(family: Family) -> dict[str, list[str]]:
-    return {
-        "auctions": [auction(family, _board(n)) for n in AUCTION_BOARDS],
-        "deals": [deal(family, _board(100 + n)) for n in DEAL_BOARDS],
-        "rounds": [boerenbridge_round(family, n) for n in range(len(ROUNDS))],
-    }
+    return {kind: made(family) for kind, made in SITUATIONS.items()}
 
 
 RECORDED = {
@@ -343,10 +347,11 @@ RECORDED = {
 """The decisions of the live strong robots on the situations above, recorded at the freeze."""
 
 
-def test_the_baseline_chooses_as_the_strong_robot_did_at_the_freeze() -> None:
+@pytest.mark.parametrize("kind", SITUATIONS)
+def test_the_baseline_chooses_as_the_strong_robot_did_at_the_freeze(kind: str) -> None:
     """The proof of the freeze: every call, card, claim and answer, and every Boerenbridge bid
     and card, as recorded from the live strong robots when the baseline was made."""
-    assert transcripts(FROZEN) == RECORDED
+    assert SITUATIONS[kind](FROZEN) == RECORDED[kind]
 
 
 # -- the recording is the strong robot's ----------------------------------------------------
@@ -382,10 +387,11 @@ def live_is_the_frozen_code() -> bool:
     reason="the strong robot's modules have changed since the freeze (as they should): the "
     "recording was its decisions then, and the baseline is still held to it",
 )
-def test_the_strong_robot_made_the_recorded_decisions() -> None:
+@pytest.mark.parametrize("kind", SITUATIONS)
+def test_the_strong_robot_made_the_recorded_decisions(kind: str) -> None:
     """While the live modules are the frozen code, the live strong robots make the recorded
     decisions too: the recording is theirs, not the copy's."""
-    assert transcripts(LIVE) == RECORDED
+    assert SITUATIONS[kind](LIVE) == RECORDED[kind]
 
 
 # -- nothing can change the baseline but an edit to it ------------------------------------------
