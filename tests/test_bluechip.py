@@ -6,21 +6,26 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import random
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from vaza.commands import bluechip as bluechip_command
-from vaza.core import Board, ContractDeal, Seat
+from vaza.commands import robot as robot_command
+from vaza.core import Board, ContractDeal, Seat, seat_view
 from vaza.core.calls import PASS, Call
-from vaza.core.cards import Card, Hand, Suit, Vulnerability
+from vaza.core.cards import Card, Hand, Side, Suit, Vulnerability
 from vaza.core.errors import ParseError
 from vaza.core.record import DealRecord
 from vaza.formats import dump_any
-from vaza.robots import SimpleRobot
+from vaza.robots import SimpleRobot, baseline
+from vaza.robots.bidding import BiddingRobot
 from vaza.robots.bluechip import client as client_module
 from vaza.robots.bluechip import manager as manager_module
 from vaza.robots.bluechip.client import BlueChipClient, PlayedBoard
@@ -46,8 +51,10 @@ from vaza.robots.bluechip.messages import (
     ToLead,
     format_message,
     parse,
+    timing,
 )
 from vaza.robots.bluechip.session import session_boards
+from vaza.robots.cardplay import CardPlayer
 
 HAND = Hand.parse("AK3..QJT98.7654")
 EXAMPLES: list[Message] = [
@@ -156,6 +163,15 @@ def test_timing_lines_are_recognised() -> None:
     assert isinstance(parse(line), Timing)
 
 
+def test_the_timing_line_is_written_as_table_managers_in_use_write_it() -> None:
+    line = timing({Side.NS: 14.9, Side.EW: 75.0}, {Side.NS: 3725.2, Side.EW: 75.0})
+    assert line.text == (
+        "Timing - N/S : this board  00:14,  total  1:02:05.  "
+        "E/W : this board  01:15,  total  0:01:15."
+    )
+    assert isinstance(parse(format_message(line)), Timing)
+
+
 @pytest.mark.parametrize(
     "line",
     [
@@ -231,6 +247,8 @@ STRICT_FROM_MANAGER = [
     SEAT_NAME + r" (passes|doubles|redoubles|bids [1-7](C|D|H|S|NT))( Alert\..*)?",
     SEAT_NAME + r" plays [2-9TJQKA][CDHS]",
     r"(North|East|South|West|Dummy) to lead",
+    r"Timing - N/S : this board  \d\d:\d\d,  total  \d+:\d\d:\d\d\.  "
+    r"E/W : this board  \d\d:\d\d,  total  \d+:\d\d:\d\d\.",
 ]
 STRICT_FROM_CLIENT = [
     r'Connecting "[^"]*" as ' + SEAT_NAME + r" using protocol version 18",
@@ -352,6 +370,82 @@ def test_both_sides_read_the_other_implementations_forms(monkeypatch: pytest.Mon
     assert varied == plain
 
 
+# -- the Timing line after each board -----------------------------------------------------------
+
+
+class TimingClient(BlueChipClient):
+    """A client as some in use are written: after each board it reads until the table
+    manager's ``Timing`` line, dropping anything else, and only then asks for the next board.
+    Without the line it would drop ``Start of board`` and wait for ever, and so would the
+    table manager."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.timings: list[str] = []
+
+    async def _wait_for_timing(self) -> None:
+        assert self._channel is not None
+        while True:
+            line = await self._channel.read()
+            if re.match("timing", line, re.IGNORECASE):
+                self.timings.append(line)
+                return
+
+    async def _auction(self, board: BoardKnowledge) -> None:
+        await super()._auction(board)
+        if board.auction.contract is None:  # passed out: the board ends here
+            await self._wait_for_timing()
+
+    async def _play(self, board: BoardKnowledge) -> None:
+        await super()._play(board)
+        await self._wait_for_timing()
+
+
+def test_the_table_manager_sends_timing_after_each_board_and_waiting_clients_go_on() -> None:
+    """Three boards (one passed out), two clients that wait for the ``Timing`` line and two
+    that skip it: the session ends, every seat got one line after each board, just before the
+    next ``Start of board`` (or ``End of session``), and the line says what each side spent:
+    on the test's clock, which moves a second a reading, one second a call or card."""
+    boards = [Board.random(n, random.Random(seed)) for n, seed in ((1, 6), (2, 321), (3, 7))]
+    heard: dict[Seat, list[str]] = {seat: [] for seat in Seat}
+
+    def manager_heard(seat: Seat | None, direction: str, line: str) -> None:
+        if seat is not None and direction == "out":
+            heard[seat].append(line)
+
+    async def scenario() -> tuple[TableManager, list[DealRecord], list[TimingClient]]:
+        manager = TableManager(
+            boards, timeout=20, listener=manager_heard, clock=itertools.count().__next__
+        )
+        port = await manager.start()
+        waiting = [
+            TimingClient(SimpleRobot(), seat, "A", timeout=20) for seat in (Seat.NORTH, Seat.SOUTH)
+        ]
+        skipping = [
+            BlueChipClient(SimpleRobot(), seat, "B", timeout=20) for seat in (Seat.EAST, Seat.WEST)
+        ]
+        playing = [client.run("127.0.0.1", port) for client in (*waiting, *skipping)]
+        records, *_ = await asyncio.wait_for(asyncio.gather(manager.wait(), *playing), 60)
+        return manager, records, waiting
+
+    manager, records, waiting = asyncio.run(scenario())
+    assert [record.passed_out for record in records] == [False, True, False]
+    total = dict.fromkeys(Side, 0)
+    expected = []
+    for index in range(3):
+        spent = dict.fromkeys(Side, 0)
+        for seat, _ in manager.table(index).actions:
+            spent[seat.side] += 1
+        total = {side: total[side] + spent[side] for side in Side}
+        expected.append(timing(spent, total).text)
+    for client in waiting:
+        assert client.timings == expected
+    for seat, lines in heard.items():
+        assert [line for line in lines if line.startswith("Timing")] == expected, seat
+        after = [lines[i + 1] for i, line in enumerate(lines) if line.startswith("Timing")]
+        assert after == ["Start of board", "Start of board", "End of session"], seat
+
+
 # -- illegal calls and refused seats -----------------------------------------------------------
 
 
@@ -388,7 +482,8 @@ def test_illegal_calls_are_answered_illegal_bid_and_ignored_and_seats_are_guarde
     speaking another protocol version, are refused."""
 
     async def scenario() -> list[DealRecord]:
-        manager = TableManager(session_boards(1, seed=3), timeout=10)
+        clock = itertools.count().__next__  # one second a reading
+        manager = TableManager(session_boards(1, seed=3), timeout=10, clock=clock)
         port = await manager.start()
         names = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
         raw: dict[Seat, RawClient] = {}
@@ -440,7 +535,11 @@ def test_illegal_calls_are_answered_illegal_bid_and_ignored_and_seats_are_guarde
         await east.exchange("East ready for South's bid", "South passes")
         await east.exchange("East ready for West's bid", "West passes")
         await south.exchange("South ready for West's bid", "West passes")
-        for client in raw.values():
+        for client in raw.values():  # each pass took a second of the test's clock
+            assert await client.hear() == (
+                "Timing - N/S : this board  00:02,  total  0:00:02.  "
+                "E/W : this board  00:02,  total  0:00:02."
+            )
             assert await client.hear() == "End of session"
         return await manager.wait()
 
@@ -529,6 +628,67 @@ def test_the_table_manager_command_line() -> None:
         parser.parse_args(["bluechip-tm", "--seed", "1", "--pbn", "x.pbn"])
     with pytest.raises(SystemExit):
         parser.parse_args(["bluechip-tm", "--boards", "0"])
+
+
+def robot_args(*extra: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="vaza")
+    robot_command.register(parser.add_subparsers(dest="command"))
+    return parser.parse_args(["robot", "--bluechip-client", "127.0.0.1:2000", *extra])
+
+
+def test_the_bluechip_client_plays_the_strong_robot_unless_told_otherwise() -> None:
+    strong = robot_command.bluechip_client(robot_args("--seat", "N")).robot
+    assert isinstance(strong, CardPlayer) and isinstance(strong.bidder, BiddingRobot)
+    simple = robot_command.bluechip_client(robot_args("--seat", "N", "--level", "simple"))
+    assert isinstance(simple.robot, SimpleRobot)
+    frozen = robot_command.bluechip_client(robot_args("--seat", "N", "--level", "baseline"))
+    assert isinstance(frozen.robot, baseline.CardPlayer)
+
+
+def test_vaza_robot_bluechip_client_bids_the_system_by_default() -> None:
+    """`vaza robot --bluechip-client` as its own program, at North with three simple robots:
+    it makes every call as the bidding system does, where the simple robot would not (and
+    then it is dummy, so the board is quick)."""
+    boards = session_boards(1, seed=17)
+
+    async def scenario() -> tuple[list[DealRecord], int | None, bytes]:
+        manager = TableManager(boards, timeout=60)
+        port = await manager.start()
+        program = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *("-m", "vaza.commands.robot", "--bluechip-client", f"127.0.0.1:{port}"),
+            *("--seat", "North", "--timeout", "60"),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        others = [
+            BlueChipClient(
+                SimpleRobot(), seat, "Vaza" if seat is Seat.SOUTH else "Them", timeout=60
+            )
+            for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST)
+        ]
+        playing = [client.run("127.0.0.1", port) for client in others]
+        records, (out, _), *_ = await asyncio.wait_for(
+            asyncio.gather(manager.wait(), program.communicate(), *playing), 120
+        )
+        return records, program.returncode, out
+
+    records, returncode, out = asyncio.run(scenario())
+    assert returncode == 0 and out.decode().startswith("North played 1 boards")
+    record = records[0]
+    game = ContractDeal(boards[0])
+    simple_would_differ = False
+    for call in record.calls:
+        seat = game.controller
+        assert seat is not None
+        view = seat_view(game, seat)
+        if seat is Seat.NORTH:
+            assert call == BiddingRobot().choose(view)
+            simple_would_differ |= call != SimpleRobot().choose(view)
+        else:
+            assert call == SimpleRobot().choose(view)
+        game.apply(call, by=seat)
+    assert simple_would_differ
+    assert record.contract is not None and record.contract.dummy is Seat.NORTH
 
 
 def test_a_first_line_that_is_not_a_seat_request_is_refused() -> None:

@@ -1,12 +1,20 @@
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
 
 from vaza.cli import main
+from vaza.commands import match as match_command
+from vaza.core.deal import make_rng
+from vaza.core.games.boerenbridge import RoundDeal
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup
+from vaza.robots.boerenbridge_compare import compare as boerenbridge_compare
+from vaza.robots.boerenbridge_compare import play_round
 from vaza.robots.compare import Comparison, compare
-from vaza.robots.registry import CONFIGS
+from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS
+from vaza.scoring.boerenbridge import round_scores
 
 
 def test_a_configuration_against_itself_is_even_on_average() -> None:
@@ -25,5 +33,69 @@ def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "--boards", "12", "--seed", "3", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["boards"] == 12 and figures["a"] == "standard" and figures["b"] == "simple"
+    assert figures["game"] == "contract"
     low, high = figures["ci95"]
     assert low <= figures["imps_per_board"] <= high
+
+
+def test_baseline_is_a_configuration_of_the_command() -> None:
+    parser = argparse.ArgumentParser(prog="vaza")
+    match_command.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["match", "--a", "strong", "--b", "baseline"])
+    assert (args.game, args.a, args.b) == ("contract", "strong", "baseline")
+    args = parser.parse_args(["match", "--game", "boerenbridge", "--deals", "4"])
+    assert (args.game, args.boards, args.a, args.b) == ("boerenbridge", 4, None, None)
+
+
+# -- Boerenbridge ------------------------------------------------------------------------------
+
+
+def test_a_boerenbridge_robot_against_itself_scores_exactly_even() -> None:
+    """Each robot holds every seat's cards once a pair, drawing from that seat's seed at both
+    tables: two copies of one robot play both tables alike, so nothing but the robots can
+    make a difference."""
+    strong = BOERENBRIDGE_CONFIGS["strong"]
+    result = boerenbridge_compare(strong, strong, deals=6, seed=5, hand_size=4)
+    assert [deal.difference for deal in result.deals] == [0.0] * 6
+    assert result.interval == (0.0, 0.0)
+    figures = result.as_dict()
+    assert figures["a_exact_rate"] == figures["b_exact_rate"]
+    assert figures["a_points_per_hand"] == figures["b_points_per_hand"] > 0
+
+
+def test_two_boerenbridge_robots_each_play_every_seat_of_a_deal() -> None:
+    """Strong against simple: each pair's points are the two tables' scores split by seat, A
+    holding players 0 and 2 at the first table and 1 and 3 at the second."""
+    a, b = BOERENBRIDGE_CONFIGS["strong"], BOERENBRIDGE_CONFIGS["simple"]
+    result = boerenbridge_compare(a, b, deals=3, seed=8, hand_size=5)
+    rng = make_rng(8)
+    for number, paired in enumerate(result.deals):
+        setup = RoundSetup(4, number % 4, 5)
+        dealt = RoundDeal.shuffle(setup, rng)
+        seeds = [rng.getrandbits(32) for _ in range(4)]
+        options = BoerenbridgeOptions()
+        first = play_round(setup, dealt, [(a, b)[p % 2](options, seeds[p]) for p in range(4)])
+        second = play_round(setup, dealt, [(b, a)[p % 2](options, seeds[p]) for p in range(4)])
+        one, two = round_scores(first, options), round_scores(second, options)
+        assert paired.a_points == one[0] + one[2] + two[1] + two[3]
+        assert paired.b_points == one[1] + one[3] + two[0] + two[2]
+        assert paired.difference == (paired.a_points - paired.b_points) / 4
+
+
+def test_the_boerenbridge_match_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "--game", "boerenbridge", "--b", "baseline", "--deals", "2", "--seed", "1"]
+    assert main([*argv, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert (figures["game"], figures["a"], figures["b"]) == ("boerenbridge", "strong", "baseline")
+    assert (figures["deals"], figures["players"], figures["cards"]) == (2, 4, 7)
+    low, high = figures["ci95"]
+    assert low <= figures["points_per_hand"] <= high
+
+
+def test_a_robot_the_game_does_not_have_is_refused_with_a_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["match", "--game", "boerenbridge", "--a", "quick", "--deals", "1"]) == 2
+    assert "boerenbridge has no robot 'quick': choose simple, strong, baseline" in (
+        capsys.readouterr().err
+    )

@@ -15,6 +15,7 @@ import pytest
 
 from vaza.commands import robot as robot_command
 from vaza.core import Board, ContractDeal, Seat, seat_view
+from vaza.core.calls import Call
 from vaza.core.games.boerenbridge import BoerenbridgeRound
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup, round_setups
 from vaza.core.views import kibitzer_view
@@ -22,13 +23,19 @@ from vaza.core.views.boerenbridge import kibitzer_view as round_kibitzer_view
 from vaza.core.views.boerenbridge import player_view
 from vaza.protocol import boerenbridge as boerenbridge_json
 from vaza.protocol import bridge as bridge_json
-from vaza.robots import SimpleRobot
+from vaza.robots import SimpleRobot, baseline
+from vaza.robots.baseline import boerenbridge_strong as baseline_boerenbridge
+from vaza.robots.bidding import BiddingRobot
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
+from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
+from vaza.robots.cardplay import CardPlayer
 from vaza.robots.driver import play_out
 from vaza.robots.external import ExternalRobot, ExternalRobotError
+from vaza.robots.registry import CONFIGS
 from vaza.robots.stdio import StdioRobot, view_from_json
 
 STDIO_ROBOT = [sys.executable, "-m", "vaza.commands.robot", "--stdio"]
+SIMPLE_STDIO_ROBOT = [*STDIO_ROBOT, "--level", "simple"]
 
 
 def stdio_robot() -> StdioRobot:
@@ -200,11 +207,11 @@ def test_the_command_serves_standard_input(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_vaza_robot_stdio_plays_a_contract_deal_as_an_external_program() -> None:
     game = ContractDeal(Board.random(7, random.Random(7)))
-    with ExternalRobot(STDIO_ROBOT, timeout=60) as external:
+    with ExternalRobot(SIMPLE_STDIO_ROBOT, timeout=60) as external:
         seen: list[Seat] = []
         play_out(game, dict.fromkeys(Seat, external), lambda seat, _: seen.append(seat))
     assert game.is_over and game.result is not None
-    # the stdio robot serves SimpleRobot: the same deal played in process goes the same way
+    # at --level simple it serves SimpleRobot: the same deal played in process goes the same way
     again = ContractDeal(Board.random(7, random.Random(7)))
     play_out(again, dict.fromkeys(Seat, SimpleRobot()))
     assert again.record() == game.record()
@@ -220,6 +227,51 @@ def test_vaza_robot_stdio_plays_a_boerenbridge_round_as_an_external_program() ->
             action = external.choose(view) if player % 2 else BoerenbridgeSimpleRobot().choose(view)
             game.apply(action, by=player)
     assert sum(game.tricks_won) == 3
+
+
+def test_vaza_robot_stdio_serves_the_strong_robot_by_default() -> None:
+    """A program that asks Vaza's robot for a call gets the bidding system's (1D here, where
+    the simple robot would open 1C), from the strong robot the registry names."""
+    game = ContractDeal(Board.random(5, random.Random(5)))
+    seat = game.controller
+    assert seat is not None
+    view = seat_view(game, seat)
+    assert SimpleRobot().choose(view) == Call.parse("1C")
+    with ExternalRobot(STDIO_ROBOT, timeout=60) as external:
+        assert external.choose(view) == Call.parse("1D")
+    server = robot_command.stdio_server(command_parser().parse_args(["robot", "--stdio"]))
+    assert isinstance(server.bridge, CardPlayer) and isinstance(server.bridge.bidder, BiddingRobot)
+    strong = CONFIGS["strong"]()
+    assert isinstance(strong, CardPlayer) and server.bridge.budget_ms == strong.budget_ms
+    assert isinstance(server.boerenbridge, BoerenbridgeStrongRobot)
+
+
+@pytest.mark.parametrize(
+    ("level", "bridge", "boerenbridge"),
+    [
+        ("simple", SimpleRobot, BoerenbridgeSimpleRobot),
+        ("standard", BiddingRobot, BoerenbridgeStrongRobot),
+        ("quick", CardPlayer, BoerenbridgeStrongRobot),
+        ("baseline", baseline.CardPlayer, baseline_boerenbridge.BoerenbridgeStrongRobot),
+    ],
+)
+def test_vaza_robot_stdio_serves_the_level_asked_for(
+    level: str, bridge: type, boerenbridge: type
+) -> None:
+    args = command_parser().parse_args(["robot", "--stdio", "--level", level, "--harsh"])
+    server = robot_command.stdio_server(args)
+    assert type(server.bridge) is bridge and type(server.boerenbridge) is boerenbridge
+    assert type(server.bridge) is type(CONFIGS[level]())
+    if isinstance(
+        server.boerenbridge, BoerenbridgeStrongRobot | baseline_boerenbridge.BoerenbridgeStrongRobot
+    ):
+        assert server.boerenbridge.options == BoerenbridgeOptions(harsh=True)
+
+
+def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        command_parser().parse_args(["robot", "--stdio", "--level", "expert"])
+    assert "invalid choice: 'expert'" in capsys.readouterr().err
 
 
 # -- an external program that misbehaves ---------------------------------------------------------

@@ -1,45 +1,113 @@
-"""`vaza match`: two robot configurations play the same boards, seats swapped, in IMPs."""
+"""`vaza match`: two robot configurations play the same deals, seats swapped: contract bridge
+boards in IMPs, or Boerenbridge deals (four players, seven cards) in points a hand."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from vaza.commands.common import positive, seed
 from vaza.progress import progress_bar
 
+GAMES = ("contract", "boerenbridge")
+DEFAULTS = {"contract": ("standard", "simple"), "boerenbridge": ("strong", "simple")}
+"""Configurations A and B when none is named."""
+
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from vaza.robots.registry import CONFIGS
+    from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS
 
+    names = sorted(set(CONFIGS) | set(BOERENBRIDGE_CONFIGS))
     parser = commands.add_parser(
         "match",
-        help="compare two robot configurations on the same boards (IMPs, 95%% interval)",
-        description="Configuration A and B play every board at two tables with the seats "
-        "swapped; A's IMPs per board are reported with a 95% confidence interval. This is "
-        "how a change to a robot is shown to be better.",
+        help="compare two robot configurations on the same deals (seats swapped, 95%% interval)",
+        description="Configuration A and B play every deal at two tables with the seats "
+        "swapped, and A's result is reported with a 95% confidence interval: IMPs a board "
+        "for contract bridge, points a hand for Boerenbridge (four players, seven cards, two "
+        "of each robot at a table). This is how a change to a robot is shown to be better: "
+        "`--a strong --b baseline` measures it against the robot frozen for issue 18.",
     )
-    parser.add_argument("--boards", type=positive, default=100)
-    parser.add_argument("--seed", type=seed, default=None)
-    parser.add_argument("--a", default="standard", choices=sorted(CONFIGS), help="configuration A")
-    parser.add_argument("--b", default="simple", choices=sorted(CONFIGS), help="configuration B")
+    parser.add_argument("--game", choices=GAMES, default="contract", help="default: contract")
+    parser.add_argument(
+        "--boards",
+        "--deals",
+        dest="boards",
+        metavar="N",
+        type=positive,
+        default=100,
+        help="boards (or Boerenbridge deals) to play at each table (default 100)",
+    )
+    parser.add_argument(
+        "--seed", type=seed, default=None, help="deal reproducibly (default: a secure source)"
+    )
+    parser.add_argument(
+        "--a",
+        choices=names,
+        help=f"configuration A (contract: {', '.join(CONFIGS)}; default standard; "
+        f"boerenbridge: {', '.join(BOERENBRIDGE_CONFIGS)}; default strong)",
+    )
+    parser.add_argument("--b", choices=names, help="configuration B (default simple)")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS
+
+    game = args.game
+    known = CONFIGS if game == "contract" else BOERENBRIDGE_CONFIGS
+    a, b = (name or default for name, default in zip((args.a, args.b), DEFAULTS[game], strict=True))
+    for name in (a, b):
+        if name not in known:
+            print(
+                f"vaza match: {game} has no robot {name!r}: choose {', '.join(known)}",
+                file=sys.stderr,
+            )
+            return 2
+    if game == "contract":
+        return _contract(args, a, b)
+    return _boerenbridge(args, a, b)
+
+
+def _contract(args: argparse.Namespace, a: str, b: str) -> int:
     from vaza.robots.compare import compare
     from vaza.robots.registry import CONFIGS
 
     with progress_bar("boards", args.boards) as advance:
-        result = compare(CONFIGS[args.a], CONFIGS[args.b], args.boards, args.seed, advance)
-    figures = {"a": args.a, "b": args.b, **result.as_dict()}
+        result = compare(CONFIGS[a], CONFIGS[b], args.boards, args.seed, advance)
     if args.json:
-        print(json.dumps(figures))
+        print(json.dumps({"game": "contract", "a": a, "b": b, **result.as_dict()}))
         return 0
     low, high = result.interval
     print(
-        f"{args.a} against {args.b} over {args.boards} boards: {result.mean:+.2f} IMPs a board "
+        f"{a} against {b} over {args.boards} boards: {result.mean:+.2f} IMPs a board "
         f"(95% interval {low:+.2f} to {high:+.2f})"
+    )
+    return 0
+
+
+def _boerenbridge(args: argparse.Namespace, a: str, b: str) -> int:
+    from vaza.robots.boerenbridge_compare import compare
+    from vaza.robots.registry import BOERENBRIDGE_CONFIGS
+
+    with progress_bar("deals", args.boards) as advance:
+        result = compare(
+            BOERENBRIDGE_CONFIGS[a],
+            BOERENBRIDGE_CONFIGS[b],
+            args.boards,
+            args.seed,
+            advance=advance,
+        )
+    figures = result.as_dict()
+    if args.json:
+        print(json.dumps({"game": "boerenbridge", "a": a, "b": b, **figures}))
+        return 0
+    low, high = result.interval
+    print(
+        f"{a} against {b} over {args.boards} Boerenbridge deals (4 players, "
+        f"{result.hand_size} cards, seats swapped): {result.mean:+.2f} points a hand "
+        f"(95% interval {low:+.2f} to {high:+.2f}); exact bids {figures['a_exact_rate']:.2f} "
+        f"against {figures['b_exact_rate']:.2f}"
     )
     return 0

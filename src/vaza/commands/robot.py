@@ -4,6 +4,9 @@
   input, one JSON action per line on standard output, for contract bridge and Boerenbridge.
 - ``--bluechip-client HOST:PORT --seat North``: sit at a Blue Chip Bridge table manager (the
   computer-bridge championships' TCP protocol) and play that seat for a whole session.
+
+Both serve the strongest robot unless ``--level`` names another (`robots/registry.py`), so a
+program that plays Vaza meets the robot Vaza's own tables seat.
 """
 
 from __future__ import annotations
@@ -19,10 +22,16 @@ from vaza.core.errors import ParseError, VazaError
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 
 if TYPE_CHECKING:
-    from vaza.robots.stdio import BridgeRobot
+    from vaza.robots.base import BoerenbridgeRobot
+    from vaza.robots.bluechip.client import BlueChipClient
+    from vaza.robots.stdio import BridgeRobot, StdioRobot
+
+DEFAULT_LEVEL = "strong"
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS
+
     parser = commands.add_parser(
         "robot",
         help="serve a Vaza robot over stdin/stdout or at a Blue Chip table",
@@ -41,6 +50,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="HOST:PORT",
         type=host_port,
         help="connect to a Blue Chip table manager and play one seat",
+    )
+    parser.add_argument(
+        "--level",
+        choices=list(CONFIGS),
+        default=DEFAULT_LEVEL,
+        help="the robot to serve: strong (the default: the bidding system and double-dummy "
+        "card play, up to 0.65 s a card), quick (the same, up to 0.15 s a card), standard "
+        "(the bidding system, simple card play), simple (instant, weak) or baseline (strong as "
+        "frozen for head-to-head measurements). Boerenbridge is played by the robot of the "
+        f"same name ({', '.join(BOERENBRIDGE_CONFIGS)}), else by the strong one",
     )
     parser.add_argument("--seat", type=seat_arg, help="the seat to take at a Blue Chip table")
     parser.add_argument("--team", default="Vaza", help="team name at a Blue Chip table")
@@ -82,11 +101,21 @@ def seat_arg(text: str) -> Seat:
         ) from None
 
 
-def bridge_robot() -> BridgeRobot:
-    """The contract bridge robot the command serves (anything with `choose(view)`)."""
-    from vaza.robots import SimpleRobot
+def bridge_robot(level: str = DEFAULT_LEVEL) -> BridgeRobot:
+    """The contract bridge robot the command serves at `level` (anything with `choose(view)`
+    can be served)."""
+    from vaza.robots.registry import robot
 
-    return SimpleRobot()
+    return robot(level)
+
+
+def boerenbridge_robot(level: str, options: BoerenbridgeOptions) -> BoerenbridgeRobot:
+    """The Boerenbridge robot that goes with `level`: the one of that name, else the strong one
+    (Boerenbridge has a single strong robot, quick enough for every level)."""
+    from vaza.robots import registry
+
+    name = level if level in registry.BOERENBRIDGE_CONFIGS else "strong"
+    return registry.boerenbridge_robot(name, options)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,37 +130,45 @@ def run(args: argparse.Namespace) -> int:
     return run_bluechip_client(args)
 
 
-def run_stdio(args: argparse.Namespace) -> int:
-    from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
+def stdio_server(args: argparse.Namespace) -> StdioRobot:
+    """The robots `--stdio` serves, at the level and Boerenbridge scoring asked for."""
     from vaza.robots.stdio import StdioRobot
 
     options = BoerenbridgeOptions(harsh=args.harsh, consolation=args.consolation)
-    server = StdioRobot(bridge_robot(), BoerenbridgeStrongRobot(options))
+    return StdioRobot(bridge_robot(args.level), boerenbridge_robot(args.level, options))
+
+
+def run_stdio(args: argparse.Namespace) -> int:
+    server = stdio_server(args)
     # The other program may go away, or the person at the terminal stop us: both end quietly.
     with contextlib.suppress(BrokenPipeError, KeyboardInterrupt):
         server.serve(sys.stdin, sys.stdout)
     return 0
 
 
-def run_bluechip_client(args: argparse.Namespace) -> int:
-    import asyncio
-
+def bluechip_client(args: argparse.Namespace) -> BlueChipClient:
+    """The Blue Chip client `--bluechip-client` runs: the seat, team and robot asked for."""
     from vaza.robots.bluechip.client import BlueChipClient
-    from vaza.robots.bluechip.messages import seat_name
-
-    host, port = args.bluechip_client
 
     def show(direction: str, line: str) -> None:
         print(f"{'<' if direction == 'in' else '>'} {line}", file=sys.stderr)
 
-    client = BlueChipClient(
-        bridge_robot(),
+    return BlueChipClient(
+        bridge_robot(args.level),
         args.seat,
         args.team,
         timeout=args.timeout,
         listener=show if args.verbose else None,
     )
-    boards = asyncio.run(client.run(host, port))
+
+
+def run_bluechip_client(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from vaza.robots.bluechip.messages import seat_name
+
+    host, port = args.bluechip_client
+    boards = asyncio.run(bluechip_client(args).run(host, port))
     print(f"{seat_name(args.seat)} played {len(boards)} boards at {host}:{port}")
     return 0
 

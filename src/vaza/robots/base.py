@@ -1,13 +1,16 @@
-"""The interfaces robots offer: `Robot` chooses a bridge action; `TableRobot`, any game's robot
-at a table, also says whether it claims and how it answers a claim."""
+"""The interfaces robots offer: `Robot` chooses a bridge action, `BoerenbridgeRobot` a
+Boerenbridge one; `TableRobot`, any game's robot at a table, also says whether it claims and how
+it answers a claim."""
 
 from __future__ import annotations
 
 from typing import Protocol, TypeVar
 
 from vaza.core.game import Claim, ClaimResponse
+from vaza.core.games.boerenbridge import BoerenbridgeAction
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
+from vaza.core.views.boerenbridge import RoundView
 
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 ActionT_co = TypeVar("ActionT_co", covariant=True)
@@ -17,6 +20,12 @@ class Robot(Protocol):
     """Chooses an action for the seat its view belongs to, from that view only."""
 
     def choose(self, view: TableView) -> BridgeAction: ...
+
+
+class BoerenbridgeRobot(Protocol):
+    """Chooses a Boerenbridge action for the player its view belongs to, from that view only."""
+
+    def choose(self, view: RoundView) -> BoerenbridgeAction: ...
 
 
 class TableRobot(Protocol[ViewT_contra, ActionT_co]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from vaza.core.cards import SEATS, Seat, Side
@@ -20,6 +20,16 @@ from vaza.robots.base import Robot
 from vaza.robots.driver import play_out
 from vaza.scoring.contract import duplicate_score
 from vaza.scoring.imps import imps
+
+
+def interval95(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% confidence interval of the mean of `values` (normal approximation): every
+    head-to-head figure of the robots is reported with it."""
+    mean = statistics.fmean(values) if values else 0.0
+    if len(values) < 2:
+        return (mean, mean)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - half, mean + half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +44,7 @@ class Comparison:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """95% confidence interval of the mean (normal approximation)."""
-        if len(self.imps) < 2:
-            return (self.mean, self.mean)
-        half = 1.96 * statistics.stdev(self.imps) / math.sqrt(len(self.imps))
-        return (self.mean - half, self.mean + half)
+        return interval95(self.imps)
 
     def as_dict(self) -> dict[str, object]:
         low, high = self.interval

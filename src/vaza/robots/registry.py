@@ -1,14 +1,17 @@
-"""Robot configurations by name, for tables, `vaza match` and the benchmarks."""
+"""Robot configurations by name, for tables, `vaza match`, `vaza robot` and the benchmarks."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Final
 
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
-from vaza.robots.base import TableRobot
+from vaza.robots.base import BoerenbridgeRobot, TableRobot
 from vaza.robots.bidding import BiddingRobot, infer
+from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
+from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.robots.cardplay import CardPlayer
 from vaza.robots.simple import SimpleRobot
 
@@ -36,13 +39,41 @@ def _quick() -> Robot:
     return CardPlayer(bidder=BiddingRobot(), constraints=infer, budget_ms=150.0, max_samples=48)
 
 
+def _baseline() -> Robot:
+    """The strong robot frozen as it was when issue 18 began (`robots/baseline/`): the
+    yardstick every later robot is measured against."""
+    from vaza.robots.baseline import bridge_robot  # noqa: PLC0415 - only when one is asked for
+
+    return bridge_robot()
+
+
 CONFIGS: Final[dict[str, Callable[[], Robot]]] = {
     "simple": _simple,
     "standard": _standard,
     "quick": _quick,
     "strong": _strong,
+    "baseline": _baseline,
 }
 """Name → a new robot (each seat gets its own)."""
+
+BoerenbridgeFactory = Callable[[BoerenbridgeOptions, int], BoerenbridgeRobot]
+"""(the table's scoring options, which every player knows; a seed for the robot's random
+draws) → a new Boerenbridge robot."""
+
+
+def _boerenbridge_baseline(options: BoerenbridgeOptions, seed: int) -> BoerenbridgeRobot:
+    """The strong Boerenbridge robot frozen with the contract bridge one."""
+    from vaza.robots.baseline import boerenbridge_strong  # noqa: PLC0415 - as for _baseline
+
+    return boerenbridge_strong.BoerenbridgeStrongRobot(options, seed=seed)
+
+
+BOERENBRIDGE_CONFIGS: Final[dict[str, BoerenbridgeFactory]] = {
+    "simple": lambda options, seed: BoerenbridgeSimpleRobot(),
+    "strong": lambda options, seed: BoerenbridgeStrongRobot(options, seed=seed),
+    "baseline": _boerenbridge_baseline,
+}
+"""Name → a new Boerenbridge robot (the simple one has no random draws; the seed is unused)."""
 
 _table_robot = "standard"
 
@@ -64,3 +95,14 @@ def robot(name: str) -> Robot:
     if factory is None:
         raise KeyError(f"no robot configuration {name!r}: choose one of {', '.join(CONFIGS)}")
     return factory()
+
+
+def boerenbridge_robot(
+    name: str, options: BoerenbridgeOptions | None = None, seed: int = 0
+) -> BoerenbridgeRobot:
+    factory = BOERENBRIDGE_CONFIGS.get(name)
+    if factory is None:
+        raise KeyError(
+            f"no Boerenbridge robot {name!r}: choose one of {', '.join(BOERENBRIDGE_CONFIGS)}"
+        )
+    return factory(options if options is not None else BoerenbridgeOptions(), seed)

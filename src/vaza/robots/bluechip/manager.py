@@ -5,28 +5,36 @@ line names (the practice of ben and bridge_env; the spec's four ports are an ope
 choice).  It then runs the protocol's sequence for each seat on its own (the teams, each board's
 number, dealer and vulnerability, the seat's cards; every call and card the seat asks for;
 dummy's cards after the opening lead; ``<Seat> to lead`` before each trick the seat leads;
-``End of session``), with one `ContractDeal` per board as the referee: a call or card it
-refuses is answered ``illegal Bid`` / ``illegal Card`` and ignored, and the seat may try again.
+``Timing`` after each board; ``End of session``), with one `ContractDeal` per board as the
+referee: a call or card it refuses is answered ``illegal Bid`` / ``illegal Card`` and ignored,
+and the seat may try again.
 
 Seats move through the session at their own pace: a seat asking for a call or card waits until
 it has been made.  Alerts (``Alert.`` or ``Infos.`` and an explanation) are relayed to the
 bidder's opponents and kept in the results; the partner gets the call without them.
 
+The ``Timing`` line after each board (and after a passed-out one) gives each side's thinking
+time on the board and in the session, as the table managers in use send it: some clients wait
+for it before the next board, and would wait for ever without it.  A side's time is the time
+from the action before each of its calls and cards (for the dealer's first call, from sending
+the dealer its cards) to that call or card: the clients' own thinking, and the relay between.
+
 Choices where the protocol is silent (shared/reference/bluechip.md): a client is refused with
 one line ``Refused: <reason>`` and the connection closed (a taken seat, a partner's different
-team name, an unknown protocol version); an illegal card is answered ``illegal Card``; no
-timing lines are sent; the team names are the clients' own.
+team name, an unknown protocol version); an illegal card is answered ``illegal Card``; the
+team names are the clients' own.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from vaza.core.calls import Call
-from vaza.core.cards import SEATS, Card, Seat
+from vaza.core.cards import SEATS, Card, Seat, Side
 from vaza.core.deal import Board
 from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.games.contract import ContractDeal, Phase
@@ -48,16 +56,20 @@ from vaza.robots.bluechip.messages import (
     Seated,
     StartOfBoard,
     Teams,
+    Timing,
     ToLead,
     format_message,
     parse,
     seat_name,
+    timing,
 )
 from vaza.robots.bluechip.transport import BlueChipError, Channel
 
 FIRST_LINE = 'Connecting "<team>" as <Seat> using protocol version 18'
 SeatListener = Callable[[Seat | None, str, str], None]
 """Called with (the seat or None before it is known, "in" or "out", the line)."""
+Clock = Callable[[], float]
+"""Seconds from any fixed point (`time.monotonic`; a test gives its own)."""
 
 
 @dataclass
@@ -69,6 +81,22 @@ class _Table:
     """Every call and card in order, with the seat whose call or card it is."""
     alerts: dict[int, str]
     """Explanations by position in the auction."""
+    spent: dict[Side, float] = field(default_factory=lambda: dict.fromkeys(Side, 0.0))
+    """Each side's thinking time on the board so far, in seconds."""
+    last: float | None = None
+    """When the last call or card was made (or the dealer got its cards)."""
+
+    def started(self, now: float) -> None:
+        """The dealer has its cards: the first call is being thought about."""
+        if self.last is None:
+            self.last = now
+
+    def made(self, seat: Seat, action: Call | Card, now: float) -> None:
+        """Record a call or card of `seat`'s hand, and charge its side the time it took."""
+        self.actions.append((seat, action))
+        if self.last is not None:
+            self.spent[seat.side] += now - self.last
+        self.last = now
 
 
 class TableManager:
@@ -81,6 +109,7 @@ class TableManager:
         event: str = "Blue Chip session",
         timeout: float | None = None,
         listener: SeatListener | None = None,
+        clock: Clock = time.monotonic,
     ) -> None:
         if not boards:
             raise ValueError("a session has at least one board")
@@ -88,6 +117,7 @@ class TableManager:
         self.event = event
         self.timeout = timeout
         self.listener = listener
+        self.clock = clock
         self.teams: dict[Seat, str] = {}
         self.channels: dict[Seat, Channel] = {}
         self._tables = [_Table(ContractDeal(board), [], {}) for board in self.boards]
@@ -219,6 +249,13 @@ class TableManager:
     def table(self, index: int) -> _Table:
         return self._tables[index]
 
+    def timing(self, index: int) -> Timing:
+        """The ``Timing`` line after board `index`: its times, and the session's up to it (the
+        boards before it are over, since a seat is past them)."""
+        played = self._tables[: index + 1]
+        total = {side: sum(table.spent[side] for table in played) for side in Side}
+        return timing(self._tables[index].spent, total)
+
 
 class _Seat:
     """The protocol's sequence for one seat through the whole session."""
@@ -252,7 +289,11 @@ class _Seat:
             await self.send(BoardInfo(board.number or index + 1, board.dealer, board.vulnerability))
             await self.expect_ready("cards")
             await self.send(Cards(seat, board.deal[seat]))
-            await _Board(self, manager.table(index)).run()
+            table = manager.table(index)
+            if seat == board.dealer:
+                table.started(manager.clock())
+            await _Board(self, table).run()
+            await self.send(manager.timing(index))
         await self.send(EndOfSession())
 
 
@@ -316,7 +357,7 @@ class _Board:
             return
         if message.alert is not None:
             self.table.alerts[len(game.auction.calls) - 1] = message.alert or "alert"
-        self.table.actions.append((seat, message.call))
+        self.table.made(seat, message.call, self.seat.manager.clock())
         self.delivered = len(self.table.actions)
         await self.seat.manager.made()
 
@@ -339,7 +380,7 @@ class _Board:
         except IllegalAction:
             await self.seat.send(Illegal("Card"))
             return
-        self.table.actions.append((whose, message.card))
+        self.table.made(whose, message.card, self.seat.manager.clock())
         self.delivered = len(self.table.actions)
         await self.seat.manager.made()
 

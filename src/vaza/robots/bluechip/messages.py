@@ -14,11 +14,12 @@ sentence); `format_message` writes one.  The values say which side sends them.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
 from vaza.core.calls import DOUBLE, PASS, REDOUBLE, Call
-from vaza.core.cards import Card, Hand, Rank, Seat, Suit, Vulnerability
+from vaza.core.cards import Card, Hand, Rank, Seat, Side, Suit, Vulnerability
 from vaza.core.errors import ParseError
 
 PROTOCOL_VERSION: Final = 18
@@ -188,9 +189,28 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class Timing:
-    """``Timing - N/S : this board [mm:ss], ...`` (informative; Vaza's clients skip it)."""
+    """``Timing - N/S : this board [mm:ss], ...`` (informative; Vaza's clients skip it).  Vaza's
+    table manager sends it after each board (`timing`), as the ones in use do: some clients
+    wait for it before the next board."""
 
     text: str
+
+
+def timing(board: Mapping[Side, float], total: Mapping[Side, float]) -> Timing:
+    """The line for each side's thinking time on the board just played and in the session so
+    far, in seconds, as JobScheffers' table manager writes it (whole seconds, rounded down):
+    ``Timing - N/S : this board  00:14,  total  0:00:14.  E/W : this board  00:12,  total
+    0:00:12.``"""
+
+    def side(name: str, which: Side) -> str:
+        minutes, seconds = divmod(int(board[which]), 60)
+        hours, rest = divmod(int(total[which]), 3600)
+        return (
+            f"{name} : this board  {minutes:02d}:{seconds:02d},  "
+            f"total  {hours}:{rest // 60:02d}:{rest % 60:02d}."
+        )
+
+    return Timing(f"Timing - {side('N/S', Side.NS)}  {side('E/W', Side.EW)}")
 
 
 Message = (

@@ -1,0 +1,238 @@
+"""A strong Boerenbridge robot: it bids and plays by dealing the unseen cards many times.
+
+It decides from its `RoundView` alone (read into `RoundFacts`).  For each decision it draws
+deals of the cards it has not seen that agree with everything the table has shown (the cards
+played and by whom, the suits a player showed out of; a blind bidder draws its own cards too),
+keeps the deals in proportion to how well the bids already made fit them, and plays each deal
+to its end with the quick policy of `boerenbridge_playout` for everyone, once for every choice
+it has.  It picks the choice with the best average score by the table's scoring (10 + 2 per
+trick when exact; harsh: minus the miss; the consolation for a forced dealer).
+
+- **Bids.** Every allowed bid is tried on the same deals; the robot plays each deal aiming at
+  the bid tried.  Players still to bid are given the bid their sampled hand suggests
+  (`HandEstimator.bid`), the dealer the nearest one the boerenregel allows.  So the dealer's rule
+  is respected (only allowed bids are tried) and used (a dealer weighs the bids left to them).
+- **Cards.** Every card it may play is tried on the same deals, the others then playing to
+  their own bids: it takes the tricks it still needs, ducks the rest, and because the
+  simulated opponents chase or dodge tricks as their bids require, it sees who must win and
+  who must lose.  Cards that are equal in effect (touching ranks once the cards between are
+  gone) are tried once.
+- **Trumps after a Wizard** (dealer): the suit that makes its hand count most tricks.
+
+The work per decision is bounded by `budget` (cards played in simulation), not by a clock, so
+a given view always gets the same answer: the random draws are seeded from the view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from vaza.core.cards import Card, Suit
+from vaza.core.games.boerenbridge import Bid, BoerenbridgeAction, ChooseTrump
+from vaza.core.games.boerenbridge_cards import ALL_CARDS, AnyCard, Special
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
+from vaza.core.views.boerenbridge import RoundView
+from vaza.robots.baseline.boerenbridge_facts import (
+    HandEstimator,
+    RoundFacts,
+    UnseenDealer,
+    bid_weight,
+    facts_of,
+)
+from vaza.robots.baseline.boerenbridge_playout import SUIT_MASKS, SUIT_OF, plain_card, play_out
+
+DEFAULT_BUDGET = 24_000
+"""Simulated card plays per decision: the 95th percentile of a decision stays under 100 ms on
+one core of the reference machine even on its slow days; more (40,000 or 120,000) made bids
+no more often exact (see docs/benchmarks.md)."""
+MIN_DEALS, MAX_DEALS = 12, 400
+OVERSAMPLE = 2
+"""Deals drawn per deal kept when the bids made weigh them."""
+
+
+class BoerenbridgeStrongRobot:
+    """Bids and plays by simulation, from a player's view, under a table's scoring options
+    (which every player at the table knows)."""
+
+    def __init__(
+        self,
+        options: BoerenbridgeOptions | None = None,
+        *,
+        budget: int = DEFAULT_BUDGET,
+        seed: int = 0,
+    ) -> None:
+        self.options = options if options is not None else BoerenbridgeOptions()
+        self.budget = budget
+        self.seed = seed
+
+    def choose(self, view: RoundView) -> BoerenbridgeAction:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the robot was asked to act with nothing to choose")
+        if len(legal) == 1:
+            return legal[0]
+        facts = facts_of(view)
+        if isinstance(legal[0], ChooseTrump):
+            return ChooseTrump(best_trump(facts))
+        rng = random.Random(decision_seed(self.seed, facts))
+        bids = [action for action in legal if isinstance(action, Bid)]
+        if bids:
+            return self._bid(facts, bids, view.barred, rng)
+        return self._card(facts, [a for a in legal if isinstance(a, Card | Special)], rng)
+
+    # -- scoring -----------------------------------------------------------------------------
+
+    def score(self, bid: int, tricks: int, barred: int | None) -> float:
+        """My round score for `bid` and `tricks`; `barred` is my barred bid when I am the
+        dealer (for the consolation).  A hair less for a bigger miss breaks ties."""
+        if bid == tricks:
+            return 10.0 + 2.0 * bid
+        miss = abs(bid - tricks)
+        value = -float(miss) if self.options.harsh else -0.01 * miss
+        if self.options.consolation and barred is not None and tricks == barred and miss == 1:
+            value += 5.0
+        return value
+
+    # -- deals -----------------------------------------------------------------------------
+
+    def _deals(
+        self, facts: RoundFacts, estimator: HandEstimator, wanted: int, rng: random.Random
+    ) -> list[list[int]]:
+        """`wanted` deals of the hidden cards: drawn `OVERSAMPLE` times over and resampled in
+        proportion to how well the bids made fit them (systematic resampling)."""
+        dealer = UnseenDealer(facts)
+        if not any(bid is not None for p, bid in enumerate(facts.bids) if p != facts.me):
+            return [dealer.deal(rng) for _ in range(wanted)]
+        drawn = [dealer.deal(rng) for _ in range(OVERSAMPLE * wanted)]
+        weights = [bid_weight(facts, estimator, hands) for hands in drawn]
+        total = sum(weights)
+        if total <= 0.0:
+            return drawn[:wanted]
+        step = total / wanted
+        point = rng.random() * step
+        chosen: list[list[int]] = []
+        running = 0.0
+        for hands, weight in zip(drawn, weights, strict=True):
+            running += weight
+            while point < running and len(chosen) < wanted:
+                chosen.append(hands)
+                point += step
+        while len(chosen) < wanted:
+            chosen.append(drawn[-1])
+        return chosen
+
+    # -- bidding ---------------------------------------------------------------------------
+
+    def _bid(
+        self, facts: RoundFacts, legal: Sequence[Bid], barred: int | None, rng: random.Random
+    ) -> Bid:
+        players, me = facts.players, facts.me
+        candidates = [bid.tricks for bid in legal]
+        plays = players * facts.hand_size
+        wanted = _clamp(self.budget // (len(candidates) * plays))
+        order = [(facts.first_bidder + step) % players for step in range(players)]
+        later = order[order.index(me) + 1 :]
+        dealer, first = facts.dealer, facts.first_bidder
+        totals = dict.fromkeys(candidates, 0.0)
+        estimator = HandEstimator(facts)
+        for hands in self._deals(facts, estimator, wanted, rng):
+            bids = [bid if bid is not None else 0 for bid in facts.bids]
+            for player in later:
+                if player != dealer:
+                    bids[player] = estimator.bid(hands[player], None)
+            for tricks in candidates:
+                bids[me] = tricks
+                if dealer in later:
+                    others = sum(bids[p] for p in range(players) if p != dealer)
+                    dealer_barred = facts.hand_size - others
+                    bids[dealer] = estimator.bid(hands[dealer], dealer_barred)
+                won = play_out(list(hands), bids, [0] * players, first, (), facts.trump)
+                totals[tricks] += self.score(tricks, won[me], barred if me == dealer else None)
+        guess = estimator.estimate(facts.hand) if facts.hand is not None else 0.0
+        best = max(candidates, key=lambda t: (totals[t], -abs(t - guess)))
+        return Bid(best)
+
+    # -- card play -------------------------------------------------------------------------
+
+    def _card(self, facts: RoundFacts, legal: Sequence[AnyCard], rng: random.Random) -> AnyCard:
+        me, players = facts.me, facts.players
+        bids = [bid if bid is not None else 0 for bid in facts.bids]
+        options = distinct_cards([card.index for card in legal], facts)
+        if len(options) == 1:
+            return ALL_CARDS[options[0]]
+        assert facts.hand is not None
+        plays = sum(facts.remaining(p) for p in range(players))
+        wanted = _clamp(self.budget // (len(options) * plays))
+        totals = dict.fromkeys(options, 0.0)
+        barred = None
+        if me == facts.dealer:
+            barred = facts.hand_size - sum(b for p, b in enumerate(bids) if p != me)
+        for hands in self._deals(facts, HandEstimator(facts), wanted, rng):
+            for card in options:
+                trial = list(hands)
+                trial[me] ^= 1 << card
+                won = play_out(
+                    trial, bids, list(facts.won), facts.leader, (*facts.trick, card), facts.trump
+                )
+                totals[card] += self.score(bids[me], won[me], barred)
+        top = max(totals.values())
+        tied = [card for card in options if totals[card] >= top - 1e-9]
+        need = bids[me] - facts.won[me]
+        preferred = plain_card(facts.hand, facts.trick, players, need, facts.trump)
+        choice = preferred if preferred in tied else tied[0]
+        return ALL_CARDS[choice]
+
+
+def decision_seed(robot_seed: int, facts: RoundFacts) -> int:
+    """The seed of one decision's random draws: the robot's seed and what it knows, as whole
+    numbers only (the hash of None changes from process to process, that of an int never), so
+    a view gets the same answer in every run."""
+    bids = tuple(-1 if bid is None else bid for bid in facts.bids)
+    hand = -1 if facts.hand is None else facts.hand
+    return hash((robot_seed, facts.me, hand, facts.turned, bids, facts.played_by)) & 0xFFFFFFFF
+
+
+def _clamp(deals: int) -> int:
+    return max(MIN_DEALS, min(MAX_DEALS, deals))
+
+
+def distinct_cards(legal: Sequence[int], facts: RoundFacts) -> list[int]:
+    """The legal cards that can differ in effect: of touching cards of a suit (nothing between
+    them unplayed outside my hand) only the lowest is kept; every Wizard is alike, and so is
+    every Jester."""
+    hand = facts.hand or 0
+    gone = hand
+    for mask in facts.played_by:
+        gone |= mask
+    kept: list[int] = []
+    seen_special: set[int] = set()
+    for card in sorted(legal):
+        suit = SUIT_OF[card]
+        if suit >= len(Suit):
+            if suit not in seen_special:
+                seen_special.add(suit)
+                kept.append(card)
+            continue
+        if kept and SUIT_OF[kept[-1]] == suit:
+            between = SUIT_MASKS[suit] & ((1 << card) - 1) & ~((2 << kept[-1]) - 1)
+            if not between & ~gone:
+                continue
+        kept.append(card)
+    return kept
+
+
+def best_trump(facts: RoundFacts) -> Suit:
+    """The suit to name after a Wizard is turned: the one that makes the hand count the most
+    tricks (spades when the hand is hidden, in a blind round)."""
+    hand = facts.hand
+    if hand is None:
+        return Suit.SPADES
+    return max(
+        Suit,
+        key=lambda suit: (
+            HandEstimator(facts, int(suit)).estimate(hand),
+            (hand & SUIT_MASKS[suit]).bit_count(),
+            suit,
+        ),
+    )
