@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser, WebSocket, expect
 
 from browserkit import PHONE, Person, chromium, create_table, live, person
-from serverkit import Server, running_server
+from serverkit import Client, Server, running_server
 from vaza.app.table import Event, TableOptions, TableState
 from vaza.games import GAMES
 
@@ -426,3 +426,82 @@ def test_a_whole_deal_of_every_game_under_every_scoring(
     assert check_every_message(server, messages, viewer) >= 10
     me.assert_no_errors()
     me.close()
+
+
+# -- the form and the registry ------------------------------------------------------------------
+
+
+FORM = """() => ({
+  scorings: [...document.querySelectorAll('select[name=scoring] option')].map(o => o.value),
+  players: [...document.querySelectorAll('select[name=players] option')].map(o => Number(o.value)),
+})"""
+
+
+def test_the_new_table_form_offers_exactly_what_the_server_accepts(
+    server: Server, browser: Browser
+) -> None:
+    me = person(browser, server.url)
+    me.goto("/")
+    me.guest()
+    page = me.page
+    page.wait_for_selector("form.create-form")
+    offered_games = page.eval_on_selector_all(
+        "select[name=game] option", "options => options.map(o => o.value)"
+    )
+    assert offered_games == [spec.name for spec in GAMES]
+    every_scoring = {scoring.name for spec in GAMES for scoring in spec.scorings}
+    for spec in GAMES:
+        page.select_option("select[name=game]", spec.name)
+        form = page.evaluate(FORM)
+        scorings = form["scorings"] or [spec.scorings[0].name]  # one scoring: no choice shown
+        players = form["players"] or [spec.players[0]]
+        assert scorings == [scoring.name for scoring in spec.scorings], spec.name
+        assert players == sorted(spec.players), spec.name
+        for scoring in sorted(every_scoring):
+            response = page.request.post(
+                server.url + "/api/tables",
+                data={"game": spec.name, "scoring": scoring, "public": False, "robots": False},
+            )
+            assert response.ok == (scoring in scorings), (spec.name, scoring, response.text())
+            if not response.ok:
+                assert "scored with one of" in response.json()["message"]
+        for count in range(1, 9):
+            response = page.request.post(
+                server.url + "/api/tables",
+                data={"game": spec.name, "players": count, "public": False, "robots": False},
+            )
+            assert response.ok == (count in players), (spec.name, count, response.text())
+    me.assert_no_errors()
+    me.close()
+
+
+QUICK_MATCHES = {
+    "contract": ("duplicate", {"boards": 2}),
+    "boerenbridge": ("boerenbridge", {"schedule": [1, 2]}),
+}
+"""A short match of each game (the others: Chicago, four deals)."""
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.name)
+def test_every_game_is_played_to_the_end_by_robots_and_shown(
+    server: Server, browser: Browser, spec: Any
+) -> None:
+    scoring, variant = QUICK_MATCHES.get(spec.name, ("chicago", {}))
+    assert scoring in spec.scoring_names
+    owner = Client(server).guest()
+    table = owner.create_table(game=spec.name, scoring=scoring, variant=variant)["table"]
+    watcher = person(browser, server.url)
+    watcher.goto(f"/table/{table}")
+    watcher.page.wait_for_selector(".felt-box[data-live=true]")
+    owner.connect()
+    owner.send(type="hello", table=table)
+    snapshot = owner.recv_until(lambda message: message["type"] == "snapshot")
+    free = [seat for seat, occupant in snapshot["occupants"].items() if occupant is None]
+    owner.send(type="add_robot", table=table, seat=free[0])
+    expect(watcher.page.locator(".felt-box")).to_have_attribute(
+        "data-match-over", "true", timeout=60000
+    )
+    assert watcher.page.locator(".felt .card, .felt .hand").count() > 0
+    watcher.assert_no_errors()
+    watcher.close()
+    owner.close()

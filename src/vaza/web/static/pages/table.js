@@ -188,6 +188,8 @@ export function mount(root, [tableId], query) {
     feltBox.dataset.phase = state.view.phase;
     feltBox.dataset.live = String(ctx.live);
     feltBox.dataset.version = String(state.version);
+    feltBox.dataset.matchOver = String(ctx.matchOver);
+
 
     drawKibitzers();
   }
