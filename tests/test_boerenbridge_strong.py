@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from vaza.bench.boerenbridge import RandomPlayer, measure, play_match
 from vaza.core.cards import Card, Suit
 from vaza.core.games.boerenbridge import (
     Bid,
@@ -23,7 +24,6 @@ from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup, 
 from vaza.core.views.boerenbridge import RoundView, player_view
 from vaza.match.boerenbridge import BoerenbridgeMatch
 from vaza.robots.boerenbridge_facts import HandEstimator, UnseenDealer, facts_of
-from vaza.robots.boerenbridge_measure import RandomPlayer, measure, play_match
 from vaza.robots.boerenbridge_playout import (
     BEATERS,
     NO_TRUMP,

@@ -8,7 +8,7 @@ import sys
 
 from common import BUDGET, OPTIONS
 
-from vaza.robots.boerenbridge_measure import robot_matches
+from vaza.bench.boerenbridge import robot_matches
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 
 matches, seed = int(sys.argv[1]), int(sys.argv[2])

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
-from vaza.robots.boerenbridge_measure import BoerenbridgePlayer, exact_rate, robot_matches
+from vaza.bench.boerenbridge import BoerenbridgePlayer, exact_rate, robot_matches
 
 OPTIONS = BoerenbridgeOptions()
 BUDGET = int(os.environ.get("BUDGET", "40000"))

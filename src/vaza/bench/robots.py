@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from vaza.bench.boerenbridge import measure as measure_boerenbridge
 from vaza.robots.bidding.measure import measure as measure_bidding
-from vaza.robots.boerenbridge_measure import measure as measure_boerenbridge
 from vaza.robots.cardplay.measure import measure as measure_cardplay
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Final
 
-from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi import Path as FastApiPath
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -35,10 +35,18 @@ from vaza.games import catalogue
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import add, close, new_sheet
 from vaza.scoring.systems import pad_rules
+from vaza.server.deps import (
+    COOKIE,
+    MaybeUser,
+    Services,
+    Svc,
+    User,
+    user_from_cookie,
+)
 from vaza.server.events_api import router as events_router
 from vaza.server.guard import RateLimiter, csrf_guard
 from vaza.server.hub import Hub
-from vaza.store.db import Database, default_url, open_database
+from vaza.store.db import default_url, open_database
 from vaza.store.port import TableRecord, UserRecord
 from vaza.store.sql import SqlStore
 
@@ -46,7 +54,6 @@ log = logging.getLogger("vaza.server")
 CATALOGUE: Final = catalogue()
 """`/api/games`: the registry as the page reads it (built once; it never changes)."""
 
-COOKIE = "vaza_session"
 GC_YOUNG_THRESHOLD = 5000
 """Allocations between collections of the youngest generation (Python: 700)."""
 GC_MIDDLE_THRESHOLD = 100
@@ -73,16 +80,6 @@ class ServerConfig:
     secure_cookies: bool = False
     robots_seed: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class Services:
-    database: Database
-    store: SqlStore
-    users: UserService
-    tables: TableService
-    hub: Hub
-    signer: URLSafeSerializer
 
 
 def _secret(config: ServerConfig) -> str:
@@ -164,41 +161,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     return app
 
 
-# -- dependencies -----------------------------------------------------------------------
-
-
-def services(request: Request) -> Services:
-    return request.app.state.services  # type: ignore[no-any-return]
-
-
-async def _user_from_cookie(svc: Services, cookie: str | None) -> UserRecord | None:
-    if not cookie:
-        return None
-    try:
-        token = svc.signer.loads(cookie)
-    except BadSignature:
-        return None
-    return await svc.store.session_user(str(token))
-
-
-async def current_user(
-    request: Request, svc: Annotated[Services, Depends(services)]
-) -> UserRecord | None:
-    return await _user_from_cookie(svc, request.cookies.get(COOKIE))
-
-
-async def required_user(
-    user: Annotated[UserRecord | None, Depends(current_user)],
-) -> UserRecord:
-    if user is None:
-        raise HTTPException(401, "log in or play as a guest first")
-    return user
-
-
-Svc = Annotated[Services, Depends(services)]
 DealId = Annotated[int, FastApiPath(ge=1, le=2**31 - 1)]
-User = Annotated[UserRecord, Depends(required_user)]
-MaybeUser = Annotated[UserRecord | None, Depends(current_user)]
 
 
 class Credentials(BaseModel):
@@ -423,7 +386,7 @@ def _routes(app: FastAPI) -> None:
     @app.websocket("/ws")
     async def websocket(socket: WebSocket) -> None:
         svc: Services = socket.app.state.services
-        user = await _user_from_cookie(svc, socket.cookies.get(COOKIE))
+        user = await user_from_cookie(svc, socket.cookies.get(COOKIE))
         await svc.hub.serve(socket, user)
 
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
+from vaza.app.events import EventService
 from vaza.core.errors import NotVisible
 from vaza.events.model import (
     MAX_BOARDS,
@@ -24,9 +25,8 @@ from vaza.events.model import (
     UnknownEvent,
 )
 from vaza.events.request import EventRequest
-from vaza.events.service import EventService
+from vaza.server.deps import MaybeUser, User
 from vaza.store.events_sql import SqlEventStore
-from vaza.store.port import UserRecord
 
 router = APIRouter(prefix="/api/events", tags=["events"])
 PBN_LIMIT = 2_000_000
@@ -43,21 +43,8 @@ def event_service(request: Request) -> EventService:
     return service
 
 
-async def maybe_user(request: Request) -> UserRecord | None:
-    from vaza.server import app as server  # noqa: PLC0415 - the app module includes this one
-
-    return await server.current_user(request, server.services(request))
-
-
-async def required_user(user: Annotated[UserRecord | None, Depends(maybe_user)]) -> UserRecord:
-    if user is None:
-        raise HTTPException(401, "log in or play as a guest first")
-    return user
-
-
 Events = Annotated[EventService, Depends(event_service)]
-User = Annotated[UserRecord, Depends(required_user)]
-MaybeUser = Annotated[UserRecord | None, Depends(maybe_user)]
+
 EventId = Annotated[str, Path(min_length=1, max_length=32)]
 BoardNumber = Annotated[int, Path(ge=1, le=10_000)]
 
