@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 from vaza.analysis.worker import start_worker
-from vaza.app.table import Actor, Event, Forbidden, TableOptions, TableState
+from vaza.app.table import Actor, Change, Event, Forbidden, TableOptions, TableState
 from vaza.bus.port import Bus
 from vaza.core.deal import make_rng
 from vaza.core.errors import IllegalAction, ParseError, VazaError
@@ -257,37 +257,33 @@ class TableService:
     # -- the one path -------------------------------------------------------------------
 
     async def handle(self, table_id: str, actor: Actor, command: JSON) -> int:
-        """Apply a command for `actor`; returns the new version.  Raises a VazaError (with a
-        code and a sentence) when refused, and then nothing has changed."""
+        """Apply a command for `actor` (a person, a robot, the server itself); returns the new
+        version.  Raises a VazaError (with a code and a sentence) when refused, and then
+        nothing has changed.  The path, each step once: load → decide → append → publish (each
+        audience's projection); then the robots' turns, which come back here as commands."""
         live = await self.live(table_id)
         async with live.lock:
-            version = await self._handle_locked(live, actor, command)
+            change = await self._decide(live, actor, command)
+            if change.events:
+                await self._append(live, change)
+                await self._publish(live, change)
         self._schedule(table_id)
-        return version
+        return live.state.version
 
-    async def _handle_locked(self, live: LiveTable, actor: Actor, command: JSON) -> int:
+    async def _decide(self, live: LiveTable, actor: Actor, command: JSON) -> Change:
         state = live.state
         before = state.version
-        events = state.decide(actor, command)
-        applied: list[Event] = []
         try:
-            for event in events:
-                state.evolve(event)
-                applied.append(event)
-            for _ in range(4):  # deals and the match's end follow by themselves
-                follow = state.follow_ups(self.rng)
-                if not follow:
-                    break
-                for event in follow:
-                    state.evolve(event)
-                    applied.append(event)
+            return state.settle(actor, command, self.rng)
         except IllegalAction:
-            if applied:  # part of the batch changed memory: rebuild it from the log
+            if state.version != before:  # part of it changed memory: rebuild from the log
                 await self._reload(live)
             raise
-        if not applied:
-            return before
-        finished = state.take_finished_deals()
+
+    async def _append(self, live: LiveTable, change: Change) -> None:
+        """Append the change to the table's log and commit it (nothing is told before)."""
+        state = live.state
+        players = self._players(state)
         deals = [
             DealRow(
                 id=0,
@@ -297,15 +293,15 @@ class TableService:
                 summary=deal.summary,
                 pbn=deal.pbn,
                 lin=deal.lin,
-                players=self._players(state),
+                players=players,
             )
-            for deal in finished
+            for deal in change.finished
         ]
         try:
-            version = await self.store.append(
+            await self.store.append(
                 state.id,
-                before,
-                [NewEvent(e.type, e.payload) for e in applied],
+                change.before,
+                [NewEvent(e.type, e.payload) for e in change.events],
                 status=state.status,
                 summary=state.summary(),
                 deals=deals,
@@ -321,13 +317,6 @@ class TableService:
             log.exception("table %s: could not append; reloading from the log", state.id)
             await self._reload(live)
             raise
-        for committed in list(self.committed):
-            await committed(state.id, before, applied)
-        await self._publish(live, applied)
-        for deal in finished:
-            if deal.record is not None:
-                self._spawn(self._analyse(state.id, deal.number, deal.record))
-        return version
 
     async def _analyse(self, table_id: str, number: int, record: DealRecord) -> None:
         """The double-dummy table and par of a finished deal, solved off the event loop, kept
@@ -370,8 +359,13 @@ class TableService:
         """The views of a table's audiences at its current version."""
         return AudienceViews(state)
 
-    async def _publish(self, live: LiveTable, events: list[Event]) -> None:
+    async def _publish(self, live: LiveTable, change: Change) -> None:
+        """Tell the other processes and the listeners (each audience gets its projection),
+        the lobby and those invited; then solve the finished deals double dummy."""
         state = live.state
+        events = list(change.events)
+        for committed in list(self.committed):
+            await committed(state.id, change.before, events)
         update = Update.after(state, events)
         for listener in list(self.listeners):
             try:
@@ -391,6 +385,9 @@ class TableService:
                         "invite": live.record.invite_token,
                     },
                 )
+        for deal in change.finished:
+            if deal.record is not None:
+                self._spawn(self._analyse(state.id, deal.number, deal.record))
 
     # -- robots and timers --------------------------------------------------------------
 

@@ -109,6 +109,17 @@ class Event:
     payload: JSON = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one command did to a table: its events, with those that followed by themselves (the
+    next deal, the match's end), and the deals they finished."""
+
+    before: int
+    """The table's version before the command."""
+    events: tuple[Event, ...]
+    finished: tuple[FinishedDeal, ...]
+
+
 class TableState:
     def __init__(
         self,
@@ -314,6 +325,23 @@ class TableState:
     def _require_member(self, actor: Actor) -> None:
         if actor.user_id != self.creator and self.seat_of(actor.user_id) is None:
             raise Forbidden("only the table's creator or its players may do that")
+
+    def settle(self, actor: Actor, command: JSON, rng: random.Random) -> Change:
+        """Decide `command`'s events and evolve the table by them and by those that follow by
+        themselves.  Raises a typed error when the command is refused: the core refuses an
+        illegal action as it is evolved, before changing anything (should a later event fail,
+        the table's version has moved and the caller rebuilds it from its log)."""
+        before = self.version
+        for event in (events := self.decide(actor, command)):
+            self.evolve(event)
+        for _ in range(4):  # deals and the match's end follow by themselves
+            follow = self.follow_ups(rng)
+            if not follow:
+                break
+            for event in follow:
+                self.evolve(event)
+            events += follow
+        return Change(before, tuple(events), tuple(self.take_finished_deals()))
 
     # -- follow-ups -----------------------------------------------------------------------
 
