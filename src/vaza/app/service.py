@@ -460,7 +460,8 @@ class TableService:
     async def _robot_claim(self, live: LiveTable, seat: str, robot: Any, view: Any) -> Any:
         """A robot that can claim does so, at most once a trick, when a person defends
         against it (robots play such endings out faster than they could settle a claim)."""
-        played = len(getattr(view, "played", ()))
+        played = len(view.played)  # every game's view lists the cards played
+
         if (seat, played // 4) in live.robot_claims:
             return None
         if not any(s in live.state.occupants and s not in live.state.robot_seats()

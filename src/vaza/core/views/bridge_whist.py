@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vaza.core.cards import SEATS, Hand, Seat, Vulnerability
+from vaza.core.cards import SEATS, Card, Hand, Seat, Vulnerability
 from vaza.core.game import Proposal
 from vaza.core.games.bridge_whist import (
     BookContract,
@@ -51,6 +51,11 @@ class BridgeWhistView:
     def hand(self) -> Hand | None:
         """The viewer's own remaining cards."""
         return None if self.viewer is None else self.hands[self.viewer]
+
+    @property
+    def played(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played so far, with its seat (none before the play)."""
+        return () if self.table is None else self.table.played
 
     @property
     def hand_sizes(self) -> tuple[int, int, int, int]:

@@ -62,6 +62,11 @@ class WidowView:
         return None if self.viewer is None else self.hands[self.viewer]
 
     @property
+    def played(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played so far, with its seat (none before the play)."""
+        return () if self.table is None else self.table.played
+
+    @property
     def hand_sizes(self) -> tuple[int, int, int, int]:
         """How many cards each seat holds now (public): twelve until the widow is handed out,
         then thirteen less the cards played."""

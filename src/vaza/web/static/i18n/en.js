@@ -134,6 +134,8 @@ export default {
   tricks: "Tricks",
   "tricks.aria": "Tricks: North-South {ns}, East-West {ew}",
   "tricks.aria.of": "Tricks: {ns} {a}, {ew} {b}",
+  "contract.book": "book",
+  "contract.book.of": "book of six in {strain}",
   "robot.at": "Robot {seat}",
   you: "You",
   "whist.title": "Trumps",

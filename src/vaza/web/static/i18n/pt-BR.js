@@ -134,6 +134,8 @@ export default {
   tricks: "Vazas",
   "tricks.aria": "Vazas: Norte-Sul {ns}, Leste-Oeste {ew}",
   "tricks.aria.of": "Vazas: {ns} {a}, {ew} {b}",
+  "contract.book": "livro",
+  "contract.book.of": "livro de seis em {strain}",
   "robot.at": "Robô {seat}",
   you: "Você",
   "whist.title": "Trunfo",

@@ -177,7 +177,8 @@ export function contractEl(contract, withDeclarer = true) {
   if (!contract) return h("span", { class: "contract" }, t("passed.out"));
   const doubling = ["", "X", "XX"][contract.doubling] || "";
   const strain = contract.strain === "NT" ? h("span", { class: "nt" }, t("nt.short")) : suitIcon(contract.strain);
-  const level = contract.level === 0 ? "" : String(contract.level);
+  // Bridge-Whist's book contract (level 0: six tricks) reads "book ♣".
+  const level = contract.level === 0 ? `${t("contract.book")}\u00a0` : String(contract.level);
   return h("span", { class: `contract strain-${contract.strain}`, "aria-label": contractLabel(contract, withDeclarer) },
     level, strain, doubling, withDeclarer ? h("span", { class: "contract-by" }, t(`seat.${contract.declarer}`)) : null);
 }
@@ -185,7 +186,8 @@ export function contractEl(contract, withDeclarer = true) {
 export function contractLabel(contract, withDeclarer = true) {
   if (!contract) return t("passed.out");
   const strain = t(contract.strain === "NT" ? "strain.NT" : `suits.${contract.strain}`);
-  let text = contract.level === 0 ? strain : t("call.bid", { level: contract.level, strain });
+  let text = contract.level === 0 ? t("contract.book.of", { strain }) : t("call.bid", { level: contract.level, strain });
+
   if (contract.doubling === 1) text += ` ${t("doubled")}`;
   if (contract.doubling === 2) text += ` ${t("redoubled")}`;
   if (withDeclarer) text += `, ${t("declarer.by", { seat: t(`seat.long.${contract.declarer}`) })}`;
