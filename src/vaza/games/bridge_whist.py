@@ -86,20 +86,13 @@ def view_json(view: BridgeWhistView) -> JSON:
     """Everything in a Bridge-Whist view, in the family's shape; nothing more."""
     data = bridge.family_view_json(
         "bridge-whist",
-        viewer=view.viewer,
-        board=view.board_number,
-        dealer=view.dealer,
-        vulnerability=view.vulnerability,
+        view,
         phase=view.stage.value,
         seats=SEATS,
-        hands=view.hands,
-        hand_sizes=view.hand_sizes,
         calls=[],
         contract=bridge.contract_json(view.contract),
-        to_act=view.to_act,
         controller=view.controller,
         legal=[action_json(action) for action in view.legal_actions],
-        proposal=view.proposal,
         result=bridge.result_json(view.result),
         play=bridge.contract_play_json(view.table),
     )

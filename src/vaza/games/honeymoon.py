@@ -90,20 +90,13 @@ def view_json(view: TwoHandedView) -> JSON:
     deal = None if view.play_hands is None else bridge.hands_json(PLAYERS, view.play_hands)
     data = bridge.family_view_json(
         "honeymoon",
-        viewer=view.viewer,
-        board=view.board_number,
-        dealer=view.dealer,
-        vulnerability=view.vulnerability,
+        view,
         phase=view.stage.value,
         seats=PLAYERS,
-        hands=view.hands,
-        hand_sizes=view.hand_sizes,
         calls=_calls(view.calls),
         contract=contract_json(view.contract),
-        to_act=view.to_act,
         controller=view.to_act,
         legal=[action_json(action) for action in view.legal_actions],
-        proposal=view.proposal,
         result=result_json(view.result),
         play=bridge.play_json(
             view.played, view.current_trick, view.last_trick, view.tricks_won, deal

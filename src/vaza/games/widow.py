@@ -115,20 +115,13 @@ def view_json(view: WidowView) -> JSON:
     """Everything in a widow view, in the family's shape; nothing more (the view is the gate)."""
     data = bridge.family_view_json(
         "widow",
-        viewer=view.viewer,
-        board=view.board_number,
-        dealer=view.dealer,
-        vulnerability=view.vulnerability,
+        view,
         phase=view.stage.value,
         seats=SEATS,
-        hands=view.hands,
-        hand_sizes=view.hand_sizes,
         calls=[call.name for call in view.calls],
         contract=_contract_json(view.contract, view.dummy),
-        to_act=view.to_act,
         controller=view.controller,
         legal=[action_json(action) for action in view.legal_actions],
-        proposal=view.proposal,
         result=_result_json(view),
         play=bridge.contract_play_json(view.table),
     )

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from vaza.core.cards import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability
 from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction, ParseError
-from vaza.core.game import TableAction
+from vaza.core.game import Proposal, TableAction
 from vaza.core.games.contract import BridgeAction, ContractDeal, DealResult
 from vaza.core.views import kibitzer_view, seat_view
 from vaza.core.views.contract import TableView
@@ -115,19 +115,84 @@ class SheetScorer:
         return self.sheet.to_dict()
 
 
-class BridgeMatch:
+class _Deal(Protocol):
+    """What a match needs of a deal of the bridge family (every game of `vaza.core.games` but
+    Boerenbridge offers it)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def controller(self) -> Seat | None: ...
+
+    @property
+    def proposal(self) -> Proposal[Seat] | None: ...
+
+    @property
+    def result(self) -> DealResult | None: ...
+
+    def apply(self, action: Any, by: Seat | None = None) -> None: ...
+
+
+GameT = TypeVar("GameT", bound=_Deal)
+ActionT = TypeVar("ActionT")
+
+
+class SeatedDeals(Generic[GameT, ActionT]):
+    """Deals of the bridge family one after another under a scorer: who acts now, who must
+    answer a claim or undo, whether a deal or the match is on.  A subclass deals them."""
+
+    game: str
+    seat_labels: tuple[str, ...] = LABELS
+
+    def __init__(self, scorer: BridgeScorer) -> None:
+        self.scorer = scorer
+        self.current: GameT | None = None
+        self._deals = 0
+
+    @property
+    def in_deal(self) -> bool:
+        return self.current is not None and not self.current.is_over
+
+    @property
+    def is_over(self) -> bool:
+        return not self.in_deal and self.scorer.is_over
+
+    @property
+    def deals_started(self) -> int:
+        return self._deals
+
+    def controller(self) -> str | None:
+        game = self.current
+        if game is None or game.is_over or game.proposal is not None:
+            return None
+        seat = game.controller
+        return None if seat is None else seat.letter
+
+    def responders(self) -> frozenset[str]:
+        game = self.current
+        if game is None or game.proposal is None:
+            return frozenset()
+        return frozenset(seat.letter for seat in game.proposal.awaiting)
+
+    def apply(self, action: ActionT, seat: str) -> None:
+        if self.current is None or self.current.is_over:
+            raise IllegalAction("no deal is being played")
+        if seat not in self.seat_labels:
+            raise IllegalAction(f"{self.game} is played at seats {', '.join(self.seat_labels)}")
+        self.current.apply(action, by=Seat.from_letter(seat))
+
+
+class BridgeMatch(SeatedDeals[ContractDeal, BridgeAction | TableAction]):
     """Contract bridge deals one after another under `scorer`."""
 
     game = "contract"
-    seat_labels = LABELS
 
     def __init__(self, scorer: BridgeScorer, boards: dict[int, Deal] | None = None) -> None:
-        self.scorer = scorer
+        super().__init__(scorer)
         self.boards = boards
         """A set of boards to play (a duplicate event's), by board number; None: deal at
         random.  Kept out of the table's options, which every client sees."""
-        self.current: ContractDeal | None = None
-        self._deals = 0
         self._explained: tuple[tuple[int, ...], JSON] = ((), {lang: {} for lang in LANGUAGES})
 
     # -- dealing ------------------------------------------------------------------------
@@ -160,38 +225,6 @@ class BridgeMatch:
         )
         self.current = ContractDeal(board)
         self._deals += 1
-
-    @property
-    def in_deal(self) -> bool:
-        return self.current is not None and not self.current.is_over
-
-    @property
-    def is_over(self) -> bool:
-        return not self.in_deal and self.scorer.is_over
-
-    @property
-    def deals_started(self) -> int:
-        return self._deals
-
-    # -- acting -------------------------------------------------------------------------
-
-    def controller(self) -> str | None:
-        game = self.current
-        if game is None or game.is_over or game.proposal is not None:
-            return None
-        seat = game.controller
-        return None if seat is None else seat.letter
-
-    def responders(self) -> frozenset[str]:
-        game = self.current
-        if game is None or game.proposal is None:
-            return frozenset()
-        return frozenset(seat.letter for seat in game.proposal.awaiting)
-
-    def apply(self, action: BridgeAction | TableAction, seat: str) -> None:
-        if self.current is None or self.current.is_over:
-            raise IllegalAction("no deal is being played")
-        self.current.apply(action, by=Seat.from_letter(seat))
 
     # -- seeing -------------------------------------------------------------------------
 

@@ -13,54 +13,23 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
-from vaza.core.cards import SEATS, Seat, Vulnerability
+from vaza.core.cards import Seat, Vulnerability
 from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction
-from vaza.core.game import Proposal
-from vaza.core.games.contract import DealResult
 from vaza.core.record import DealRecord
 from vaza.match.base import JSON, FinishedDeal
-from vaza.match.bridge import SheetScorer
+from vaza.match.bridge import ActionT, GameT, SeatedDeals, SheetScorer
 
-FOUR_SEATS = tuple(seat.letter for seat in SEATS)
-
-
-class _Deal(Protocol):
-    """What a match needs of a variant's deal (every game of `vaza.core.games` offers it)."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def controller(self) -> Seat | None: ...
-
-    @property
-    def proposal(self) -> Proposal[Seat] | None: ...
-
-    @property
-    def result(self) -> DealResult | None: ...
-
-    def apply(self, action: Any, by: Seat | None = None) -> None: ...
-
-
-GameT = TypeVar("GameT", bound=_Deal)
-ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
 
 
-class PadTableMatch(ABC, Generic[GameT, ActionT, ViewT]):
+class PadTableMatch(SeatedDeals[GameT, ActionT], ABC, Generic[GameT, ActionT, ViewT]):
     """A variant's deals one after another on a score pad; a subclass knows its game: `GameT`
     its deal, `ActionT` the actions it applies, `ViewT` its views."""
 
-    game: str
-    seat_labels: tuple[str, ...] = FOUR_SEATS
-
-    def __init__(self, scorer: SheetScorer) -> None:
-        self.scorer = scorer
-        self.current: GameT | None = None
-        self._deals = 0
+    scorer: SheetScorer
 
     # -- what a game supplies ---------------------------------------------------------------
 
@@ -121,40 +90,6 @@ class PadTableMatch(ABC, Generic[GameT, ActionT, ViewT]):
         vulnerability = Vulnerability.parse(str(setup["vulnerability"]))
         self.current = self._new_game(setup, dealer, vulnerability)
         self._deals += 1
-
-    @property
-    def in_deal(self) -> bool:
-        return self.current is not None and not self.current.is_over
-
-    @property
-    def is_over(self) -> bool:
-        return not self.in_deal and self.scorer.is_over
-
-    @property
-    def deals_started(self) -> int:
-        return self._deals
-
-    # -- acting -----------------------------------------------------------------------------
-
-    def controller(self) -> str | None:
-        game = self.current
-        if game is None or game.is_over or game.proposal is not None:
-            return None
-        seat = game.controller
-        return None if seat is None else seat.letter
-
-    def responders(self) -> frozenset[str]:
-        game = self.current
-        if game is None or game.proposal is None:
-            return frozenset()
-        return frozenset(seat.letter for seat in game.proposal.awaiting)
-
-    def apply(self, action: ActionT, seat: str) -> None:
-        if self.current is None or self.current.is_over:
-            raise IllegalAction("no deal is being played")
-        if seat not in self.seat_labels:
-            raise IllegalAction(f"{self.game} is played at seats {', '.join(self.seat_labels)}")
-        self.current.apply(action, by=Seat.from_letter(seat))
 
     # -- seeing -----------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from vaza.analysis.results import BoardAnalysis
 from vaza.core.calls import Call, Contract
@@ -144,20 +144,13 @@ def view_json(view: TableView) -> JSON:
     the gate)."""
     return family_view_json(
         "contract",
-        viewer=view.viewer,
-        board=view.board_number,
-        dealer=view.dealer,
-        vulnerability=view.vulnerability,
+        view,
         phase=view.phase.value,
         seats=SEATS,
-        hands=view.hands,
-        hand_sizes=view.hand_sizes,
         calls=[call.name for call in view.calls],
         contract=contract_json(view.contract),
-        to_act=view.to_act,
         controller=view.controller,
         legal=[action_json(action) for action in view.legal_actions],
-        proposal=view.proposal,
         result=result_json(view.result),
         play=contract_play_json(view),
     )
@@ -211,43 +204,58 @@ def contract_play_json(table: TableView | None) -> JSON:
     return play_json(table.played, table.current_trick, table.last_trick, table.tricks_won, deal)
 
 
+class FamilyView(Protocol):
+    """What every view of the bridge family holds under the same names."""
+
+    @property
+    def viewer(self) -> Seat | None: ...
+    @property
+    def board_number(self) -> int | None: ...
+    @property
+    def dealer(self) -> Seat: ...
+    @property
+    def vulnerability(self) -> Vulnerability: ...
+    @property
+    def hands(self) -> Sequence[Hand | None]: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]: ...
+    @property
+    def to_act(self) -> Seat | None: ...
+    @property
+    def proposal(self) -> Proposal[Seat] | None: ...
+
+
 def family_view_json(
     game: str,
+    view: FamilyView,
     *,
-    viewer: Seat | None,
-    board: int | None,
-    dealer: Seat,
-    vulnerability: Vulnerability,
     phase: str,
     seats: Sequence[Seat],
-    hands: Sequence[Hand | None],
-    hand_sizes: Sequence[int],
     calls: list[str],
     contract: JSON | None,
-    to_act: Seat | None,
     controller: Seat | None,
     legal: list[JSON],
-    proposal: Proposal[Seat] | None,
     result: JSON | None,
     play: JSON,
 ) -> JSON:
-    """The fields every game of the family sends; a game adds its own to the dict."""
+    """The fields every game of the family sends: those `view` holds under the family's names,
+    and those each game words its own way; a game adds what is its own to the dict."""
     return {
         "game": game,
-        "viewer": seat_text(viewer),
-        "board": board,
-        "dealer": dealer.letter,
-        "vulnerability": vulnerability.pbn,
+        "viewer": seat_text(view.viewer),
+        "board": view.board_number,
+        "dealer": view.dealer.letter,
+        "vulnerability": view.vulnerability.pbn,
         "phase": phase,
         "seats": [seat.letter for seat in seats],
-        "hands": hands_json(seats, hands),
-        "hand_sizes": by_seat(seats, hand_sizes),
+        "hands": hands_json(seats, view.hands),
+        "hand_sizes": by_seat(seats, view.hand_sizes),
         "calls": calls,
         "contract": contract,
-        "to_act": seat_text(to_act),
+        "to_act": seat_text(view.to_act),
         "controller": seat_text(controller),
         "legal": legal,
-        "proposal": proposal_json(proposal),
+        "proposal": proposal_json(view.proposal),
         "result": result,
         **play,
     }
