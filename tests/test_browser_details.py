@@ -114,6 +114,10 @@ def test_titles_and_robots_in_the_readers_language(server: Server, browser: Brow
     expect(page.locator(".oval-seat[data-seat='1'] .plate-name")).to_have_text("Robô 2")
     page.goto(server.url + "/")
     page.wait_for_selector("form.create-form")
+    row = page.locator(".lobby-table").first
+    expect(row).to_contain_text("Robô 2")
+    assert "Robot" not in row.inner_text()
+
     create_table(me, game="contract", scoring="rubber")
     expect(page.locator(".table-head h1")).to_have_text("Bridge (contrato) · Rober")
     expect(page.locator(".seat-area[data-seat='E'] .plate-name")).to_have_text("Robô L")

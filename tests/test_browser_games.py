@@ -188,16 +188,18 @@ DRAWN = """() => {
 """What the table page shows now (as plain data)."""
 
 RECORDER = f"""
-window.__drawn = [];
 const drawn = {DRAWN};
 new MutationObserver((changes) => {{
   if (changes.some((c) => c.target.classList && c.target.classList.contains('felt-box'))) {{
-    window.__drawn.push(drawn());
+    const kept = JSON.parse(sessionStorage.getItem('vaza.test.drawn') || '[]');
+    kept.push(drawn());
+    sessionStorage.setItem('vaza.test.drawn', JSON.stringify(kept));
   }}
 }}).observe(document, {{ subtree: true, attributes: true, attributeFilter: ['data-version'] }});
 """
 """Records what the page shows each time it draws a view (the felt's `data-version` is set
-once the view is drawn), so every view drawn is checked, whatever the timing."""
+once the view is drawn), so every view drawn is checked, whatever the timing; kept in the
+tab's session storage, which a reload keeps."""
 
 
 def numbers(text: str) -> list[int]:
@@ -205,8 +207,14 @@ def numbers(text: str) -> list[int]:
 
 
 def take_drawn(someone: Person) -> list[JSON]:
-    """What the page drew since last asked (kept before a reload, which clears it)."""
-    drawn: list[JSON] = someone.page.evaluate("() => window.__drawn.splice(0)")
+    """What the page drew since last asked."""
+    drawn: list[JSON] = someone.page.evaluate(
+        """() => {
+          const kept = JSON.parse(sessionStorage.getItem('vaza.test.drawn') || '[]');
+          sessionStorage.removeItem('vaza.test.drawn');
+          return kept;
+        }"""
+    )
     return drawn
 
 

@@ -72,7 +72,8 @@ export function mount(root) {
       h("ul", { class: "lobby-seats", "aria-label": t("seats") }, seats.map(([seat, occupant]) => h("li", { class: occupant ? (occupant.robot ? "robot" : "human") : "free" },
         h("span", { class: "seat-letter" }, seatShort(seat)
 ),
-        occupant ? [occupant.name, occupant.robot ? h("span", { class: "badge" }, t("robot")) : null] : t("seat.free")))),
+        occupant ? [occupant.robot ? t("robot.at", { seat: seatShort(seat) }) : occupant.name, occupant.robot ? h("span", { class: "badge" }, t("robot")) : null] : t("seat.free")))),
+
       h("a", { class: `btn ${free ? "btn-primary" : ""}`, href: `/table/${encodeURIComponent(id)}` }, free ? t("lobby.join") : t("lobby.watch")));
   }
 
