@@ -394,14 +394,21 @@ def test_the_choice_of_trumps_can_be_taken_back_until_the_opening_lead() -> None
 
 
 def test_cards_are_taken_back_as_in_bridge() -> None:
+    """As in contract bridge: the opening leader has seen dummy since and may not take back
+    the lead; declarer takes back dummy's card before anyone plays after it."""
     game = fixed_game(Seat.NORTH)
     game.apply(NameTrumps(Strain.NOTRUMP))
     game.apply(Card.parse("ST"))
-    game.apply(UndoRequest(), by=Seat.EAST)
-    assert game.proposal is not None and game.proposal.awaiting == {Seat.NORTH}
-    game.apply(UndoResponse(True), by=Seat.NORTH)
-    assert to_act(game) == Seat.EAST and stage_of(game) is WhistStage.PLAY
-    assert game.hand(Seat.EAST) == FIXED[Seat.EAST]
+    with pytest.raises(IllegalAction, match="shown to you"):
+        game.apply(UndoRequest(), by=Seat.EAST)
+    dummy_card = game.legal_actions()[0]
+    game.apply(dummy_card)
+    game.apply(UndoRequest(), by=Seat.NORTH)
+    assert game.proposal is not None and game.proposal.awaiting == {Seat.EAST, Seat.WEST}
+    game.apply(UndoResponse(True), by=Seat.EAST)
+    game.apply(UndoResponse(True), by=Seat.WEST)
+    assert to_act(game) == Seat.SOUTH and stage_of(game) is WhistStage.PLAY
+    assert dummy_card in game.legal_actions()
 
 
 def test_a_claim_settles_the_book() -> None:

@@ -176,14 +176,24 @@ def test_refused_undo_changes_nothing(fixed_board: Board) -> None:
 
 
 def test_undo_of_a_card_in_play(fixed_board: Board) -> None:
+    """Declarer takes back dummy's card before anyone plays after it; the opening leader, who
+    has seen dummy since, can no longer take back the lead (issue 21: no undo crosses the
+    showing of a hidden card to the one who asks)."""
     game = one_spade(fixed_board)
     game.apply(c("HJ"))
     game.apply(LowestOf(Suit.HEARTS))
-    game.apply(UndoRequest(), by=E)
-    assert game.proposal is not None and game.proposal.awaiting == {N}  # dummy has no say
-    game.apply(UndoResponse(grant=True), by=N)
-    assert game.phase is Phase.PLAY and not game.dummy_faced and game.to_act is E
-    game.apply(c("DJ"))
+    with pytest.raises(IllegalAction, match="shown to you"):
+        game.apply(UndoRequest(), by=E)
+    assert game.proposal is None
+    game.apply(UndoRequest(), by=N)
+    assert game.proposal is not None and game.proposal.awaiting == {E, W}
+    game.apply(UndoResponse(grant=True), by=E)
+    game.apply(UndoResponse(grant=True), by=W)
+    assert game.phase is Phase.PLAY and game.dummy_faced and game.to_act is S
+    assert game.controller is N and [card for _, card in game.play.history] == [c("HJ")]
+    game.apply(c("H6"))
+    with pytest.raises(IllegalAction, match="shown to you"):
+        game.apply(UndoRequest(), by=E)  # East has seen dummy, and its H6, since its lead
 
 
 def test_only_recent_cards_can_be_taken_back(fixed_board: Board) -> None:
@@ -193,7 +203,7 @@ def test_only_recent_cards_can_be_taken_back(fixed_board: Board) -> None:
     game.apply(UndoRequest(), by=W)  # West's C2 closed the last trick: allowed
     game.apply(UndoResponse(grant=False), by=N)
     game.apply(c("DA"))  # North leads to the third trick
-    with pytest.raises(IllegalAction, match="trick in progress"):
+    with pytest.raises(IllegalAction, match="shown to you"):
         game.apply(UndoRequest(), by=W)  # C2 is now two tricks back
     assert game.proposal is None
 

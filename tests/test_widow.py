@@ -342,21 +342,25 @@ def test_the_widow_must_go_one_card_to_each_seat() -> None:
     must_refuse(lambda: game.apply(HandOut((spade, heart, diamond, club))), snap)
 
 
-def test_the_hand_out_and_the_calls_can_be_taken_back_before_the_lead() -> None:
+def test_no_undo_crosses_the_showing_of_the_widow() -> None:
+    """Issue 21: the declarer sees the widow as the auction ends, each player the card handed
+    to them: from then on neither the calls nor the handing out can be taken back, by anyone
+    (the declarer would bid again knowing the widow).  Before, a call can."""
     game = WidowDeal(board())
-    calls(game, "1S Pass Pass Pass")
-    game.apply(HandOut(tuple(WIDOW)))  # type: ignore[arg-type]
-    game.apply(UndoRequest(), by=Seat.NORTH)
-    assert game.proposal is not None and game.proposal.awaiting == {Seat.EAST, Seat.WEST}
+    calls(game, "1S Pass Pass")
+    game.apply(UndoRequest(), by=Seat.SOUTH)  # South's pass, before the auction ends
     game.apply(UndoResponse(True), by=Seat.EAST)
     game.apply(UndoResponse(True), by=Seat.WEST)
-    assert stage_of(game) is WidowStage.WIDOW and game.hand_out is None
-    assert game.hand(Seat.NORTH) == HANDS[Seat.NORTH]
-    game.apply(UndoRequest(), by=Seat.EAST)  # East's pass: the auction reopens
-    game.apply(UndoResponse(True), by=Seat.NORTH)
-    game.apply(UndoResponse(True), by=Seat.SOUTH)
-    assert stage_of(game) is WidowStage.AUCTION and [str(c) for c in game.auction.calls] == ["1S"]
-    assert to_act(game) == Seat.EAST
+    assert [str(c) for c in game.auction.calls] == ["1S", "Pass"]
+    calls(game, "Pass Pass")
+    assert stage_of(game) is WidowStage.WIDOW
+    for seat in (Seat.NORTH, Seat.WEST):  # the declarer, and the last to pass
+        with pytest.raises(IllegalAction, match="widow has been shown"):
+            game.apply(UndoRequest(), by=seat)
+    game.apply(HandOut(tuple(WIDOW)))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="widow has been shown"):
+        game.apply(UndoRequest(), by=Seat.NORTH)
+    assert game.proposal is None and game.hand_out is not None
 
 
 # -- the fixed dummy (seed 000's uncertain rule) ------------------------------------------------

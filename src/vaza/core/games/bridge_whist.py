@@ -32,7 +32,7 @@ from vaza.core.game import (
     UndoRequest,
     UndoResponse,
 )
-from vaza.core.games.contract import ContractDeal, DealResult, LowestOf
+from vaza.core.games.contract import SEEN_SINCE, ContractDeal, DealResult, LowestOf
 
 StepT = TypeVar("StepT")
 PlayAction = Card | LowestOf
@@ -193,12 +193,23 @@ class ContractPrelude(Game[Seat, StepT | PlayAction, DealResult], Generic[StepT]
         self._undo_target(by)
         self.undo_request = Proposal(ProposalKind.UNDO, by, frozenset({by.lho, by.rho}))
 
+    def _seen_at(self) -> int:
+        """How many steps had been taken when a hidden card was last shown to a player before
+        the opening lead (0: none): no undo takes back a step made before it, whoever asks,
+        since the player who saw the card would choose again knowing it."""
+        return 0
+
     def _undo_target(self, seat: Seat) -> int:
         """Position in `steps` of the step an undo by `seat` takes back (with all after it)."""
         for position in range(len(self.steps) - 1, -1, -1):
             if self.steps[position][0] == seat:
+                if position < self._seen_at():
+                    raise IllegalAction(self._seen_why())
                 return position
         raise IllegalAction("you have nothing to take back")
+
+    def _seen_why(self) -> str:
+        return SEEN_SINCE
 
     def _answer_undo(self, answer: ClaimResponse | UndoResponse, by: Seat) -> None:
         request = self.undo_request

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from vaza.core.auction import Auction
 from vaza.core.calls import Call, Contract
@@ -28,6 +29,12 @@ from vaza.core.game import (
 )
 from vaza.core.play import Play, Trick, _suit_cards
 from vaza.core.record import DealRecord
+
+SEEN_SINCE: Final = (
+    "cards have been shown to you since (dummy's, or another player's): that can no longer be"
+    " taken back"
+)
+"""Why an undo that would cross the showing of a hidden card to the asker is refused."""
 
 
 class Phase(Enum):
@@ -322,6 +329,19 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
                 made.append((seat.partner if seat == dummy else seat, card))
         return made
 
+    def seen_at(self, seat: Seat) -> int:
+        """How many of `actions()` had been made when a card hidden from `seat` was last shown
+        to it (0: none yet): the opening lead, which faces dummy for everyone, and every card
+        another player chose.  An undo by `seat` never takes back an action made before that
+        (Law 47: nothing is taken back once a card has been shown), whoever would grant it."""
+        made = self.actions()
+        calls = len(self.auction.calls)
+        seen = 0
+        for position in range(calls, len(made)):
+            if position == calls or made[position][0] != seat:
+                seen = position + 1
+        return seen
+
     def _undo_target(self, seat: Seat) -> int:
         """Position (in `actions()`) of the action an undo by `seat` would take back."""
         if self.phase is Phase.OVER:
@@ -331,6 +351,9 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
         if not positions:
             raise IllegalAction("you have nothing to take back")
         target = positions[-1]
+        if target < self.seen_at(seat):
+            raise IllegalAction(SEEN_SINCE)
+
         calls = len(self.auction.calls)
         cards = len(made) - calls
         if cards:

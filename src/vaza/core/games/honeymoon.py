@@ -43,7 +43,7 @@ from vaza.core.game import (
     UndoRequest,
     UndoResponse,
 )
-from vaza.core.games.contract import DealResult
+from vaza.core.games.contract import SEEN_SINCE, DealResult
 from vaza.core.play import Play, Trick
 
 PLAYERS: Final = (Seat.NORTH, Seat.EAST)
@@ -348,6 +348,8 @@ class TwoHandedDeal(Game[Seat, TwoHandedAction, DealResult]):
         if not positions:
             raise IllegalAction("you have nothing to take back")
         target = positions[-1]
+        if target < self.seen_at(seat):
+            raise IllegalAction(SEEN_SINCE)
         drawn = len(self.draw_play.history)
         if target < drawn:
             in_trick = len(self.draw_play.current_trick)
@@ -363,6 +365,19 @@ class TwoHandedDeal(Game[Seat, TwoHandedAction, DealResult]):
                     " next one starts) can be taken back"
                 )
         return target
+
+    def seen_at(self, seat: Seat) -> int:
+        """How many of `actions()` had been made when a card hidden from `seat` was last shown
+        to it (0: none yet): the other player's every card, and the end of each first-phase
+        trick (a new card is turned face up, and the loser draws one): an undo by `seat` never
+        takes back an action made before that."""
+        seen = 0
+        drawn = len(self.draw_play.history)
+        for position, (actor, action) in enumerate(self.actions()):
+            ends_a_draw = position < drawn and position % 2 == 1
+            if isinstance(action, Card) and (actor != seat or ends_a_draw):
+                seen = position + 1
+        return seen
 
     def _undo(self, seat: Seat) -> None:
         made = self.actions()

@@ -309,7 +309,23 @@ class WidowDeal(ContractPrelude[WidowStep]):
         else:
             raise IllegalAction(f"not an action of the widow game: {step!r}")
 
+    def _seen_at(self) -> int:
+        """The widow is shown to the declarer as the auction ends, and each player sees the
+        card handed to them: no undo reopens the auction once the widow was picked up, nor takes
+        back the handing out."""
+        if self.hand_out is not None:
+            return len(self.steps)
+        if self.auction.is_over and self.auction.contract is not None:
+            return len(self.auction.calls)
+        return 0
+
+    def _seen_why(self) -> str:
+        return (
+            "the widow has been shown: the auction and the handing out can no longer be taken back"
+        )
+
     def _new_play_deal(self, board: Board) -> ContractDeal:
+
         if self.fixed_dummy:
             return FixedDummyPlay(board, board.dealer.rho)
         return ContractDeal(board)
