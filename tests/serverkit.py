@@ -126,11 +126,12 @@ class Client:
         response.raise_for_status()
         return dict(response.json())
 
-    def connect(self) -> Client:
+    def connect(self, origin: str | None = None) -> Client:
+        """Open the WebSocket, with the session's cookie and, as a browser would, `origin`."""
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = self.server.url.replace("http", "ws") + "/ws"
         headers = {"Cookie": cookie} if cookie else None
-        self.ws = connect(url, additional_headers=headers, legacy=True)
+        self.ws = connect(url, additional_headers=headers, origin=origin, legacy=True)
         return self
 
     def send(self, **message: Any) -> None:

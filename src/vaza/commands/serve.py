@@ -58,6 +58,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--secure-cookies", action="store_true", help="send cookies over HTTPS only"
     )
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="an origin besides the club's own (e.g. https://club.example) whose pages may "
+        "use the API and the WebSocket; repeat for several (default: only the club's own)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -81,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         away_after=args.away_after,
         secure_cookies=args.secure_cookies,
+        allowed_origins=tuple(origin.rstrip("/") for origin in args.allowed_origin),
     )
+
     from vaza.robots.registry import set_table_robot
 
     set_table_robot(args.robots)

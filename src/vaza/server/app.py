@@ -44,13 +44,16 @@ from vaza.server.deps import (
     user_from_cookie,
 )
 from vaza.server.events_api import router as events_router
-from vaza.server.guard import RateLimiter, csrf_guard
+from vaza.server.guard import RateLimiter, csrf_guard, origin_allowed
 from vaza.server.hub import Hub
 from vaza.store.db import default_url, open_database
 from vaza.store.port import TableRecord, UserRecord
 from vaza.store.sql import SqlStore
 
 log = logging.getLogger("vaza.server")
+WS_POLICY_VIOLATION: Final = 1008
+"""The WebSocket close code for a handshake refused by policy (another site's page)."""
+
 CATALOGUE: Final = catalogue()
 """`/api/games`: the registry as the page reads it (built once; it never changes)."""
 
@@ -78,6 +81,10 @@ class ServerConfig:
     away_after: float = 60.0
     """Seconds a player who left keeps the seat before a robot plays for them."""
     secure_cookies: bool = False
+    allowed_origins: tuple[str, ...] = ()
+    """Origins besides the club's own from which pages may call the API and open the socket
+    (``https://club.example``: a deployment whose pages are served under another name)."""
+
     robots_seed: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -208,7 +215,8 @@ async def _log_in(svc: Services, response: Response, user: UserRecord, secure: b
 
 
 def _routes(app: FastAPI) -> None:
-    secure = app.state.config.secure_cookies
+    config: ServerConfig = app.state.config
+    secure = config.secure_cookies
 
     @app.exception_handler(VazaError)
     async def vaza_error(_request: Request, error: VazaError) -> JSONResponse:
@@ -385,6 +393,9 @@ def _routes(app: FastAPI) -> None:
 
     @app.websocket("/ws")
     async def websocket(socket: WebSocket) -> None:
+        if not origin_allowed(socket.headers, config.allowed_origins):
+            await socket.close(code=WS_POLICY_VIOLATION)  # before accepting: an HTTP 403
+            return
         svc: Services = socket.app.state.services
         user = await user_from_cookie(svc, socket.cookies.get(COOKIE))
         await svc.hub.serve(socket, user)

@@ -3,7 +3,10 @@
 CSRF: every request that changes something must be JSON and, when the browser says where it
 comes from (``Origin``), come from this site.  A form on another site can post only
 url-encoded or multipart bodies without a CORS pre-flight, and a pre-flighted request from
-another origin is never allowed here, so a forged request cannot reach a handler.
+another origin is never allowed here, so a forged request cannot reach a handler.  The
+WebSocket's handshake is checked the same way (`origin_allowed`): a page on another site
+cannot open a socket with a visitor's cookie and sit at their seat.
+
 
 Rate limits: a sliding window per client address and per account name for log-ins and
 registrations, so passwords cannot be guessed at speed.  The windows live in each process; with
@@ -14,21 +17,27 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from urllib.parse import urlsplit
 
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 SAFE_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
 
 
-def same_origin(request: Request) -> bool:
-    """No Origin header (not a browser, or a same-site GET), or one naming this host."""
-    origin = request.headers.get("origin")
-    if origin is None or origin == "null":
-        return origin is None
-    return urlsplit(origin).netloc == request.headers.get("host", "")
+def origin_allowed(headers: Headers, allowed: Collection[str] = ()) -> bool:
+    """Whether a request or a WebSocket handshake may come from where it says it comes from:
+    no Origin (not a browser: browsers always send one on a handshake and on a cross-site
+    request), this site (the Host it was sent to), or one of the deployment's `allowed`
+    origins (``https://club.example``).  ``null`` (a sandboxed or file page) never."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if origin == "null":
+        return False
+    return urlsplit(origin).netloc == headers.get("host", "") or origin.rstrip("/") in allowed
 
 
 async def csrf_guard(
@@ -40,7 +49,7 @@ async def csrf_guard(
     has_body = request.headers.get("content-length", "0") not in ("", "0")
     if has_body and kind != "application/json":
         return _refuse("send JSON (Content-Type: application/json)")
-    if not same_origin(request):
+    if not origin_allowed(request.headers, request.app.state.config.allowed_origins):
         return _refuse("this request comes from another site")
     return await call_next(request)
 
