@@ -30,10 +30,12 @@ class Server:
     def __init__(
         self,
         data_dir: Path,
+        *,
         port: int | None = None,
         away_after: float = 1.0,
         extra: tuple[str, ...] = (),
         robots: str = "standard",
+        limits: tuple[str, ...] = ("--guests-per-hour", "100000", "--open-tables", "100000"),
     ) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
@@ -42,6 +44,9 @@ class Server:
         """More `vaza serve` options (a --db, a --bus ...)."""
         self.robots = robots
         """Robots that think in milliseconds keep whole deals quick in tests."""
+        self.limits = limits
+        """The limits per person, raised by default: every test client is one address (the
+        tests of the limits start a server with `limits=()`, the club's defaults)."""
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
 
@@ -54,7 +59,8 @@ class Server:
         command = [
             sys.executable, "-m", "vaza.cli", "serve", "--port", str(self.port),
             "--data-dir", str(self.data_dir), "--away-after", str(self.away_after),
-            "--robots", self.robots, *self.extra,
+            "--robots", self.robots, *self.limits, *self.extra,
+
         ]  # fmt: skip
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(

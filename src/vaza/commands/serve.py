@@ -59,6 +59,26 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--secure-cookies", action="store_true", help="send cookies over HTTPS only"
     )
     parser.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="IPS",
+        help="addresses of the reverse proxies whose X-Forwarded-For (the client's address) "
+        "is believed, comma-separated (e.g. 127.0.0.1 behind nginx on the same machine); "
+        "default: none, every client is the address it connects from",
+    )
+    parser.add_argument(
+        "--guests-per-hour",
+        type=positive,
+        default=10,
+        help="guest accounts one address may make in an hour (default 10)",
+    )
+    parser.add_argument(
+        "--open-tables",
+        type=positive,
+        default=10,
+        help="unfinished tables one person may have created (default 10)",
+    )
+    parser.add_argument(
         "--allowed-origin",
         action="append",
         default=[],
@@ -90,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
         away_after=args.away_after,
         secure_cookies=args.secure_cookies,
         allowed_origins=tuple(origin.rstrip("/") for origin in args.allowed_origin),
+        guests_per_hour=args.guests_per_hour,
+        open_tables=args.open_tables,
     )
 
     from vaza.robots.registry import set_table_robot
@@ -106,5 +128,7 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         ws_max_size=65536,
         ws_per_message_deflate=False,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
+
     return 0

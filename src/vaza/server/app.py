@@ -44,7 +44,15 @@ from vaza.server.deps import (
     user_from_cookie,
 )
 from vaza.server.events_api import router as events_router
-from vaza.server.guard import RateLimiter, csrf_guard, origin_allowed
+from vaza.server.guard import (
+    BodyLimit,
+    FailedLogins,
+    LimitReached,
+    RateLimiter,
+    csrf_guard,
+    origin_allowed,
+    security_headers,
+)
 from vaza.server.hub import Hub
 from vaza.store.db import default_url, open_database
 from vaza.store.port import TableRecord, UserRecord
@@ -74,7 +82,15 @@ class ServerConfig:
     bus_url: str | None = None
     """``redis://…`` to share tables between processes; None: this process alone."""
     login_attempts: int = 10
-    """Log-ins and registrations per minute from one address, and for one name."""
+    """Log-ins and registrations per minute from one address (registrations also per name)."""
+    failed_logins: int = 10
+    """Wrong passwords for one account in 15 minutes before each further one must wait."""
+    guests_per_hour: int = 10
+    """Guest accounts one address may make in an hour."""
+    open_tables: int = 10
+    """Unfinished tables one person may have created."""
+    max_body: int = 4_000_000
+    """The largest request body, in bytes (a duplicate event's PBN file fits)."""
     lease_seconds: float = LEASE_SECONDS
     """How long a dead process's tables wait before another process takes them."""
     secret: str | None = None
@@ -160,8 +176,12 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     app = FastAPI(title="Vaza", version=__version__, lifespan=lifespan)
     app.middleware("http")(csrf_guard)
+    app.middleware("http")(security_headers)
+    app.add_middleware(BodyLimit, limit=config.max_body)
     app.state.ready = False
     app.state.logins = RateLimiter(config.login_attempts, 60.0)
+    app.state.failed_logins = FailedLogins(config.failed_logins)
+    app.state.guests = RateLimiter(config.guests_per_hour, 3600.0)
     app.state.config = config
     _routes(app)
     app.include_router(events_router)
@@ -220,6 +240,9 @@ def _routes(app: FastAPI) -> None:
 
     @app.exception_handler(VazaError)
     async def vaza_error(_request: Request, error: VazaError) -> JSONResponse:
+        if isinstance(error, LimitReached):
+            headers = {"Retry-After": str(error.retry_after)} if error.retry_after else None
+            return JSONResponse(error.to_json(), status_code=429, headers=headers)
         status = 403 if error.code == "forbidden" else 400
         return JSONResponse({"code": error.code, "message": str(error)}, status_code=status)
 
@@ -230,22 +253,27 @@ def _routes(app: FastAPI) -> None:
             {"ok": ready, "version": __version__}, status_code=200 if ready else 503
         )
 
-    def _limit(request: Request, name: str) -> None:
+    def _address(request: Request) -> str:
+        """The client's address (a proxy's forwarded one only from `--forwarded-allow-ips`)."""
+        return request.client.host if request.client else "?"
+
+    def _limit(request: Request, *keys: str) -> None:
         limiter: RateLimiter = request.app.state.logins
-        address = request.client.host if request.client else "?"
-        if not limiter.allow(f"ip:{address}", f"name:{name.casefold()}"):
-            wait = limiter.retry_after(f"ip:{address}") or limiter.retry_after(f"name:{name}")
-            raise HTTPException(
-                429,
+        keys = (f"ip:{_address(request)}", *keys)
+        if not limiter.allow(*keys):
+            wait = max(limiter.retry_after(key) for key in keys)
+            raise LimitReached(
+                "attempts",
+                limiter.limit,
                 "too many attempts; wait a minute and try again",
-                headers={"Retry-After": str(wait or 60)},
+                retry_after=wait or 60,
             )
 
     @app.post("/api/register")
     async def register(
         body: Credentials, request: Request, response: Response, svc: Svc
     ) -> dict[str, Any]:
-        _limit(request, body.name)
+        _limit(request, f"name:{body.name.casefold()}")
         user = await svc.users.register(body.name, body.password, body.language)
         await _log_in(svc, response, user, secure)
         return _me(user)
@@ -254,16 +282,39 @@ def _routes(app: FastAPI) -> None:
     async def login(
         body: Credentials, request: Request, response: Response, svc: Svc
     ) -> dict[str, Any]:
-        _limit(request, body.name)
+        _limit(request)  # per address: a stranger cannot fill the owner's limit
+        failures: FailedLogins = request.app.state.failed_logins
+        name = body.name.casefold()
         try:
             user = await svc.users.login(body.name, body.password)
         except AccountError as error:
+            wait = failures.failed(name)
+            if wait:
+                raise LimitReached(
+                    "failed_logins",
+                    failures.free,
+                    f"too many wrong passwords for {body.name}; wait {wait} s and try again",
+                    retry_after=wait,
+                ) from None
             raise HTTPException(401, str(error)) from None
+        failures.succeeded(name)  # a right password is never kept out
         await _log_in(svc, response, user, secure)
         return _me(user)
 
     @app.post("/api/guest")
-    async def guest(body: GuestRequest, response: Response, svc: Svc) -> dict[str, Any]:
+    async def guest(
+        body: GuestRequest, request: Request, response: Response, svc: Svc
+    ) -> dict[str, Any]:
+        guests: RateLimiter = request.app.state.guests
+        key = f"ip:{_address(request)}"
+        if not guests.allow(key):
+            raise LimitReached(
+                "guests",
+                guests.limit,
+                f"at most {guests.limit} guest accounts an hour from one address; log in, or "
+                "wait and try again",
+                retry_after=guests.retry_after(key),
+            )
         user = await svc.users.guest(body.language)
         await _log_in(svc, response, user, secure)
         return _me(user)
@@ -321,6 +372,12 @@ def _routes(app: FastAPI) -> None:
     async def create_table(
         body: dict[str, Any], user: User, svc: Svc, request: Request
     ) -> dict[str, Any]:
+        if await svc.store.open_tables_created_by(user.id) >= config.open_tables:
+            raise LimitReached(
+                "tables",
+                config.open_tables,
+                f"you have {config.open_tables} tables open; finish or leave one first",
+            )
         record = await svc.hub.tables.create(user, body)
         base = str(request.base_url).rstrip("/")
         return {

@@ -18,11 +18,15 @@ from __future__ import annotations
 import time
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, Collection
+from typing import Final
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from vaza.core.errors import VazaError
 
 SAFE_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
 
@@ -87,3 +91,137 @@ class RateLimiter:
         if not queue:
             return 0
         return max(1, int(self.window - (time.monotonic() - queue[0])) + 1)
+
+
+class LimitReached(VazaError):
+    """A limit that follows the person was reached: `kind` names it (for a translated
+    sentence on the page), `figure` is the limit, `retry_after` the seconds to wait, if any."""
+
+    code = "limit"
+
+    def __init__(self, kind: str, figure: int, message: str, retry_after: int = 0) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.figure = figure
+        self.retry_after = retry_after
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "code": self.code,
+            "message": str(self),
+            "limit": self.kind,
+            "max": self.figure,
+            "retry_after": self.retry_after,
+        }
+
+
+class FailedLogins:
+    """Wrong passwords per account: after `free` of them within `window` seconds, each
+    further wrong one is answered "wait" for a time that doubles (30 s, 60 s … at most the
+    window).  A right password always logs in and forgets the failures, so a stranger who
+    fills the count cannot keep the owner out; guessing stays bounded by the per-address
+    limit and these waits."""
+
+    def __init__(self, free: int = 10, window: float = 900.0) -> None:
+        self.free = free
+        self.window = window
+        self._failures: dict[str, deque[float]] = {}
+
+    def _recent(self, name: str, now: float) -> deque[float]:
+        queue = self._failures.setdefault(name, deque())
+        while queue and now - queue[0] > self.window:
+            queue.popleft()
+        return queue
+
+    def succeeded(self, name: str) -> None:
+        self._failures.pop(name, None)
+
+    def failed(self, name: str) -> int:
+        """Count a wrong password; the seconds to wait before the next try (0: none)."""
+        now = time.monotonic()
+        queue = self._recent(name, now)
+        queue.append(now)
+        if len(self._failures) > 100_000:
+            for key in [k for k, q in self._failures.items() if not q]:
+                del self._failures[key]
+        over = len(queue) - self.free
+        return 0 if over <= 0 else int(min(self.window, 30 * 2 ** (over - 1)))
+
+
+class BodyLimit:
+    """ASGI middleware refusing request bodies over `limit` bytes with 413, whether they say
+    their length (Content-Length) or stream it."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or ()).get(b"content-length")
+        if length is not None and length.isdigit() and int(length) > self.limit:
+            await _too_large(self.limit, send)
+            return
+        seen = 0
+        answered = False
+
+        async def counted() -> Message:
+            """The body as it comes; past the limit, the 413 is sent and the app is told the
+            client left (whatever it then answers is dropped)."""
+            nonlocal seen, answered
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                if not answered:
+                    answered = True
+                    await _too_large(self.limit, send)
+                return {"type": "http.disconnect"}
+            return message
+
+        async def unless_answered(message: Message) -> None:
+            if not answered:
+                await send(message)
+
+        await self.app(scope, counted, unless_answered)
+
+
+async def _too_large(limit: int, send: Send) -> None:
+    response = JSONResponse(
+        {
+            "code": "limit",
+            "limit": "body",
+            "max": limit,
+            "message": f"a request body is at most {limit // 1_000_000} MB",
+        },
+        status_code=413,
+    )
+    await response({"type": "http"}, _nothing, send)
+
+
+async def _nothing() -> Message:
+    return {"type": "http.disconnect"}
+
+
+SECURITY_HEADERS: Final = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+"""Sent with every HTTP answer: the page loads only its own scripts and styles (inline style
+attributes aside: the cards' layout), talks only to its own server, and no other site may
+frame it."""
+
+
+async def security_headers(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    response = await call_next(request)
+    response.headers.update(SECURITY_HEADERS)
+    return response

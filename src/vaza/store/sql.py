@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Table, Update, bindparam, delete, insert, select, update
+from sqlalchemy import Table, Update, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
@@ -212,6 +212,15 @@ class SqlStore:
             query = query.where(models.Table.status != "finished")
         async with self._sessions() as session:
             return [_table(row) for row in (await session.execute(query)).scalars()]
+
+    async def open_tables_created_by(self, user_id: int) -> int:
+        query = (
+            select(func.count())
+            .select_from(models.Table)
+            .where(models.Table.created_by == user_id, models.Table.status != "finished")
+        )
+        async with self._sessions() as session:
+            return int((await session.execute(query)).scalar_one())
 
     async def unfinished_table_ids(self) -> list[str]:
         query = select(models.Table.id).where(models.Table.status != "finished")

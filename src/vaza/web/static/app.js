@@ -116,7 +116,7 @@ async function chooseLanguage(code) {
   try {
     await updateSettings({ language: code });
   } catch (error) {
-    showError(error.code, error.message);
+    showError(error.code, error.message, error.data);
   }
 }
 
@@ -124,7 +124,7 @@ async function guest() {
   try {
     await playAsGuest();
   } catch (error) {
-    showError(error.code, error.message);
+    showError(error.code, error.message, error.data);
   }
 }
 
@@ -133,7 +133,7 @@ async function doLogOut() {
     await logOut();
     navigate("/");
   } catch (error) {
-    showError(error.code, error.message);
+    showError(error.code, error.message, error.data);
   }
 }
 
@@ -187,7 +187,7 @@ socket.onStatus((state) => {
 });
 
 socket.onMessage((message) => {
-  if (message.type === "error") showError(message.code, message.message);
+  if (message.type === "error") showError(message.code, message.message, message);
   if (message.type === "invitation") {
     toast(t("invitation.title", { name: message.by }), {
       timeout: 30000,

@@ -473,5 +473,12 @@ export default {
   "error.proposal_pending": "A claim or undo request is waiting for answers",
   "error.game_over": "The deal or match is over",
   "error.account": "Account",
+  "error.limit": "Limit reached",
+  "limit.tables": ({ n }) => `You have ${n} tables open: finish or leave one before creating another.`,
+  "limit.guests": ({ n }) => `At most ${n} guest accounts an hour from one address: log in, or try again later.`,
+  "limit.attempts": ({ n }) => `Too many attempts (${n} a minute): wait a minute and try again.`,
+  "limit.failed_logins": ({ s }) => `Too many wrong passwords for this account: wait ${s} s and try again.`,
+  "limit.body": "That is too large to send.",
+  "limit.chat": ({ n }) => `At most ${n} chat messages a minute at a table: slow down.`,
   "error.network": "The server cannot be reached",
 };

@@ -473,5 +473,12 @@ export default {
   "error.proposal_pending": "Uma reivindicação ou pedido de voltar espera resposta",
   "error.game_over": "A mão ou a partida terminou",
   "error.account": "Conta",
+  "error.limit": "Limite atingido",
+  "limit.tables": ({ n }) => `Você tem ${n} mesas abertas: termine ou saia de uma antes de criar outra.`,
+  "limit.guests": ({ n }) => `No máximo ${n} contas de convidado por hora de um mesmo endereço: entre com sua conta ou tente mais tarde.`,
+  "limit.attempts": ({ n }) => `Tentativas demais (${n} por minuto): espere um minuto e tente de novo.`,
+  "limit.failed_logins": ({ s }) => `Senhas erradas demais para esta conta: espere ${s} s e tente de novo.`,
+  "limit.body": "Isso é grande demais para enviar.",
+  "limit.chat": ({ n }) => `No máximo ${n} mensagens por minuto na conversa de uma mesa: vá mais devagar.`,
   "error.network": "O servidor não responde",
 };

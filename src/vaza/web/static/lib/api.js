@@ -1,10 +1,11 @@
 // HTTP calls to the JSON API.  Every failure becomes an ApiError with a sentence to show.
 
 export class ApiError extends Error {
-  constructor(status, message, code) {
+  constructor(status, message, code, data = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.data = data;
   }
 }
 
@@ -39,7 +40,8 @@ export async function request(method, path, body) {
   } catch {
     data = text;
   }
-  if (!response.ok) throw new ApiError(response.status, messageOf(data, response.status), data?.code);
+  if (!response.ok) throw new ApiError(response.status, messageOf(data, response.status), data?.code, data);
+
   return data;
 }
 

@@ -31,11 +31,19 @@ export function toast(message, { kind = "info", detail = null, actions = [], tim
 
 /** An error from the server (WebSocket `error` or an ApiError) as a toast in the reader's
  *  language: the code's sentence, with the server's own sentence as the detail. */
-export function showError(code, message) {
+/** The sentence for an error: a limit's in the reader's language (the server names the limit
+ *  and its figure), else the server's own. */
+export function errorDetail(code, message, data = null) {
+  if (code === "limit" && data && has(`limit.${data.limit}`)) return t(`limit.${data.limit}`, { n: data.max, s: data.retry_after });
+  return message;
+}
+
+export function showError(code, message, data = null) {
   const key = `error.${code}`;
   const title = code && has(key) ? t(key) : t("error.generic");
-  toast(title, { kind: "error", detail: message || null, timeout: 8000 });
+  toast(title, { kind: "error", detail: errorDetail(code, message, data) || null, timeout: 8000 });
 }
+
 
 /** A modal dialog built from parts; resolves with the value of the button pressed (or null).
  *  `handle.close()`, when a handle object is given, closes it from outside (resolving null). */

@@ -216,7 +216,7 @@ export function mount(root, [eventId], query) {
     try {
       await playAsGuest();
     } catch (error) {
-      showError(error.code, error.message);
+      showError(error.code, error.message, error.data);
     }
   }
 

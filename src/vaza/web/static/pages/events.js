@@ -199,7 +199,7 @@ export function mount(root) {
     try {
       await playAsGuest();
     } catch (error) {
-      showError(error.code, error.message);
+      showError(error.code, error.message, error.data);
     }
   }
 

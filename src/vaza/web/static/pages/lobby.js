@@ -182,7 +182,7 @@ export function mount(root) {
     try {
       await playAsGuest();
     } catch (error) {
-      showError(error.code, error.message);
+      showError(error.code, error.message, error.data);
     }
   }
 
@@ -205,7 +205,7 @@ export function mount(root) {
       const created = await api.post("/api/tables", body);
       navigate(`/table/${encodeURIComponent(created.table)}`, { state: { sit: true } });
     } catch (error) {
-      showError(error.code || "parse_error", error.message);
+      showError(error.code || "parse_error", error.message, error.data);
     }
   }
 

@@ -3,7 +3,7 @@
 import { h } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
 import { currentUser, logIn, register, playAsGuest } from "../lib/session.js";
-import { navigate } from "../lib/ui.js";
+import { errorDetail, navigate } from "../lib/ui.js";
 
 export function mount(root, _params, query) {
   let mode = query.get("register") ? "register" : "login";
@@ -21,7 +21,7 @@ export function mount(root, _params, query) {
       else await register(name, password);
       navigate(next, { replace: true });
     } catch (error) {
-      problem = error.status === 401 ? t("login.wrong") : error.message;
+      problem = error.status === 401 ? t("login.wrong") : errorDetail(error.code, error.message, error.data);
       draw();
     }
   }
@@ -31,8 +31,9 @@ export function mount(root, _params, query) {
       await playAsGuest();
       navigate(next, { replace: true });
     } catch (error) {
-      problem = error.message;
+      problem = errorDetail(error.code, error.message, error.data);
       draw();
+
     }
   }
 

@@ -14,7 +14,7 @@ export function mount(root) {
       await updateSettings(changes);
       toast(t("settings.saved"), { timeout: 2000 });
     } catch (error) {
-      showError(error.code, error.message);
+      showError(error.code, error.message, error.data);
     }
     draw();
   }
