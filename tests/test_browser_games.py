@@ -183,6 +183,7 @@ DRAWN = """() => {
     widow: cards(box, '.centre .widow [data-card]'),
     widowBacks: box.querySelectorAll('.centre .widow .card.back').length,
     oval: cards(box, '.oval .played-oval [data-card]'),
+    undo: Boolean(document.querySelector('.info-buttons [data-focus=undo]')),
   };
 }"""
 """What the table page shows now (as plain data)."""
@@ -228,7 +229,10 @@ def check_drawn(shown: JSON, messages: Messages) -> None:
         if trick:
             assert sorted(shown["oval"]) == sorted(trick), where
         return
+    # Undo is offered exactly when the rules would take it (never across a card shown since).
+    assert shown["undo"] == bool(view.get("may_undo")), f"the undo button, {where}"
     last = [card for _, card in (view.get("last_trick") or {}).get("cards", [])]
+
     if trick:
         assert sorted(shown["trick"]) == sorted(trick), f"the trick in the middle, {where}"
     elif view["phase"] in ("play", "draw"):

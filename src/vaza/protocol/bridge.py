@@ -223,6 +223,8 @@ class FamilyView(Protocol):
     def to_act(self) -> Seat | None: ...
     @property
     def proposal(self) -> Proposal[Seat] | None: ...
+    @property
+    def may_undo(self) -> bool: ...
 
 
 def family_view_json(
@@ -256,6 +258,7 @@ def family_view_json(
         "controller": seat_text(controller),
         "legal": legal,
         "proposal": proposal_json(view.proposal),
+        "may_undo": view.may_undo,
         "result": result,
         **play,
     }

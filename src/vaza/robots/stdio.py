@@ -145,6 +145,7 @@ def table_view_from_json(data: Mapping[str, Any]) -> TableView:
         current_trick=_plays(data.get("trick", ())),
         last_trick=None if last is None else Trick(_plays(last["cards"]), _seat(last["winner"])),
         tricks_won=(int(won["NS"]), int(won["EW"])),
+        may_undo=bool(data.get("may_undo", False)),
         proposal=None
         if proposal is None
         else Proposal(

@@ -182,6 +182,18 @@ class ContractPrelude(Game[Seat, StepT | PlayAction, DealResult], Generic[StepT]
 
     # -- undo before the opening lead -------------------------------------------------------
 
+    def may_undo(self, seat: Seat) -> bool:
+        """Whether `seat` may ask to take back its last step or card now."""
+        if self.proposal is not None or self.is_over:
+            return False
+        if self.play_deal is not None and self.play_deal.dummy_faced:
+            return self.play_deal.may_undo(seat)
+        try:
+            self._undo_target(seat)
+        except IllegalAction:
+            return False
+        return True
+
     def _request_undo(self, by: Seat) -> None:
         if self.proposal is not None:
             raise ProposalPending("a claim or undo request is already waiting for answers")

@@ -365,6 +365,16 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
                 )
         return target
 
+    def may_undo(self, seat: Seat) -> bool:
+        """Whether `seat` may ask to take back its last action now."""
+        if self.proposal is not None:
+            return False
+        try:
+            self._undo_target(seat)
+        except IllegalAction:
+            return False
+        return True
+
     def _request_undo(self, by: Seat) -> None:
         if self.proposal is not None:
             raise ProposalPending("a claim or undo request is already waiting for answers")

@@ -366,6 +366,16 @@ class TwoHandedDeal(Game[Seat, TwoHandedAction, DealResult]):
                 )
         return target
 
+    def may_undo(self, seat: Seat) -> bool:
+        """Whether `seat` may ask to take back its last card or call now."""
+        if self.proposal is not None:
+            return False
+        try:
+            self._undo_target(seat)
+        except IllegalAction:
+            return False
+        return True
+
     def seen_at(self, seat: Seat) -> int:
         """How many of `actions()` had been made when a card hidden from `seat` was last shown
         to it (0: none yet): the other player's every card, and the end of each first-phase

@@ -46,6 +46,8 @@ class BridgeWhistView:
     table: contract_views.TableView | None
     """The play as contract bridge shows it, once trumps are named."""
     result: DealResult | None
+    may_undo: bool = False
+    """Whether the viewer may ask to take back its last step or card now."""
 
     @property
     def hand(self) -> Hand | None:
@@ -93,6 +95,7 @@ def _view(game: BridgeWhistDeal, viewer: Seat | None, all_hands: bool) -> Bridge
         proposal=game.proposal,
         table=table,
         result=game.result,
+        may_undo=viewer is not None and game.may_undo(viewer),
     )
 
 

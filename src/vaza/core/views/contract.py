@@ -51,6 +51,8 @@ class TableView:
     result: DealResult | None
     deal: Deal | None
     """All four original hands, once the deal is over."""
+    may_undo: bool = False
+    """Whether the viewer may ask to take back its last action now (the rules say when)."""
 
     @property
     def hand(self) -> Hand | None:
@@ -126,6 +128,7 @@ def _view(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> 
         proposal=game.proposal,
         result=game.result,
         deal=board.deal if over else None,
+        may_undo=viewer is not None and game.may_undo(viewer),
     )
 
 

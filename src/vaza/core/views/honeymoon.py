@@ -78,6 +78,8 @@ class TwoHandedView:
     """The deal as dealt (hands and stock), once the deal is over."""
     play_hands: tuple[Hand, Hand] | None = None
     """North's and East's thirteen cards as the second phase began, once the deal is over."""
+    may_undo: bool = False
+    """Whether the viewer may ask to take back its last card or call now."""
 
     @property
     def hand(self) -> Hand | None:
@@ -140,6 +142,7 @@ def _view(game: TwoHandedDeal, viewer: Seat | None, all_hands: bool) -> TwoHande
         result=game.result,
         board=game.board if over else None,
         play_hands=game.second_phase_hands() if over else None,
+        may_undo=viewer is not None and game.may_undo(viewer),
     )
 
 

@@ -55,6 +55,8 @@ class WidowView:
     result: DealResult | None
     board: WidowBoard | None
     """The deal as dealt (twelve-card hands and widow), once the deal is over."""
+    may_undo: bool = False
+    """Whether the viewer may ask to take back its last call, handing out or card now."""
 
     @property
     def hand(self) -> Hand | None:
@@ -120,6 +122,7 @@ def _view(game: WidowDeal, viewer: Seat | None, all_hands: bool) -> WidowView:
         table=table,
         result=game.result,
         board=game.board if over else None,
+        may_undo=viewer is not None and game.may_undo(viewer),
     )
 
 

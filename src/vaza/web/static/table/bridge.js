@@ -285,16 +285,6 @@ function replayControls(ctx, tricks) {
     button(t("replay.end"), "▶|", tricks.length - 1, at >= tricks.length - 1));
 }
 
-/** Has `seat` made a call, a choice or played a card (its own or, as declarer, dummy's)? */
-function hasActed(view, seat) {
-  const order = seatsOf(view, {});
-  const start = order.indexOf(view.dealer);
-  if ((view.calls || []).some((_, i) => order[(start + i) % order.length] === seat)) return true;
-  if ((view.choices || []).some(([who]) => who === seat)) return true;
-  const dummy = view.contract && view.contract.declarer === seat ? view.contract.dummy : null;
-  return (view.played || []).some(([who]) => who === seat || who === dummy);
-}
-
 function infoStrip(ctx, seats) {
   const { view } = ctx;
   if (!view || view.phase === "waiting") return null;
@@ -320,7 +310,8 @@ function infoStrip(ctx, seats) {
   if (seated && view.phase === "play" && !view.proposal && !dummy) {
     buttons.push(h("button", { type: "button", class: "btn btn-small", dataset: { focus: "claim" }, onclick: ctx.onClaim }, t("claim")));
   }
-  if (seated && ["auction", "trumps", "play"].includes(view.phase) && !view.proposal && hasActed(view, ctx.mySeat)) {
+  // Offered only where the rules would take it: never across a card shown to you since.
+  if (seated && view.may_undo) {
     buttons.push(h("button", { type: "button", class: "btn btn-small", dataset: { focus: "undo" }, onclick: ctx.onUndo }, t("undo")));
   }
   return h("div", { class: "info-strip" }, h("div", { class: "info-items" }, items), buttons.length ? h("div", { class: "info-buttons" }, buttons) : null);
