@@ -106,3 +106,86 @@ def test_the_clubs_own_pages_and_programs_open_the_socket(
     someone.send(type="ping")
     assert someone.recv()["type"] == "pong"
     someone.close()
+
+
+def test_binary_frames_and_malformed_messages_get_an_error_with_their_ref(server: Server) -> None:
+    """Findings 11 and 12: a binary frame dropped the connection (with a traceback in the
+    log); errors about malformed messages lost the request's `ref`."""
+    someone = Client(server).guest().connect()
+    assert someone.ws is not None
+    someone.ws.send(b'{"type": "ping", "ref": "b1"}')
+    error = someone.recv()
+    assert error["type"] == "error" and error["code"] == "parse_error"
+    assert "binary" in error["message"]
+    someone.send(type="nonsense", ref="r1")
+    assert someone.recv()["ref"] == "r1"
+    someone.send(type="call", table="t", call="x" * 30, ref="r2")  # a field out of its schema
+    assert someone.recv()["ref"] == "r2"
+    someone.send(type="ping", ref="r3")
+    assert someone.recv() == {"type": "pong", "ref": "r3"}, "the connection stays open"
+    someone.close()
+    assert "Traceback" not in server.log.read_text()
+
+
+def test_the_flood_and_chat_limits_follow_the_person(server: Server) -> None:
+    """Finding 7: 20 sockets of one guest sent 4,000 chat lines in 13 s with no `flood`."""
+    owner = Client(server).guest()
+    table = str(owner.create_table(robots=False)["table"])
+    cookie = owner.http.cookies
+    sockets = []
+    for _ in range(20):
+        other = Client(server)
+        other.http.cookies = cookie
+        other.connect()
+        other.send(type="hello", table=table)
+        other.recv_until(lambda m: m.get("type") == "snapshot")
+        sockets.append(other)
+    for round_ in range(3):
+        for number, other in enumerate(sockets):
+            other.send(type="chat", table=table, text=f"spam {round_} {number}", ref="c")
+    refused = 0
+    for other in sockets:
+        other.received.clear()
+        other.send(type="ping", ref="end")  # answered (or refused) after every earlier one
+        other.recv_until(lambda m: m.get("ref") == "end")
+        refused += sum(1 for m in other.received if m.get("ref") == "c")
+
+    assert refused >= 60 - 20, "past 20 lines a minute, each is refused"
+
+    version = owner.http.get(f"/api/tables/{table}").json()["version"]
+    assert version <= 3 + 20, "at most 20 lines a minute reach the table's log"
+    for other in sockets:  # read what is left first: a client closes quickly only then
+        while True:
+            try:
+                other.recv(timeout=0.05)
+            except TimeoutError:
+                break
+        other.close()
+    owner.close()
+
+
+def test_catching_up_from_far_back_gets_the_snapshot_alone(server: Server) -> None:
+    """Finding 8: `hello` with `since=0` sent a logged-out client the whole log (2.4 MB)."""
+    owner = Client(server).guest()
+    table = str(
+        owner.create_table(scoring="duplicate", variant={"boards": 10})["table"]
+    )  # three robots; a fourth in the owner's seat plays ten boards among robots
+    owner.connect()
+    owner.send(type="hello", table=table)
+    snapshot = owner.recv_until(lambda m: m.get("type") == "snapshot")
+    free = [seat for seat, occupant in snapshot["occupants"].items() if occupant is None]
+    owner.send(type="add_robot", table=table, seat=free[0])
+    owner.recv_until(lambda m: m.get("status") == "finished" or (m.get("type") == "update"
+                     and any(e.get("type") == "finished" for e in m.get("events", []))),
+                     timeout=120)  # fmt: skip
+    version = owner.http.get(f"/api/tables/{table}").json()["version"]
+    assert version > 500
+    watcher = Client(server).connect()  # logged out
+    watcher.send(type="hello", table=table, since=0)
+    far = watcher.recv_until(lambda m: m.get("type") == "snapshot")
+    assert "events" not in far and far["version"] == version
+    watcher.send(type="hello", table=table, since=version - 3)
+    near = watcher.recv_until(lambda m: m.get("type") == "snapshot")
+    assert [e["version"] for e in near["events"]] == [version - 2, version - 1, version]
+    watcher.close()
+    owner.close()

@@ -148,7 +148,8 @@ def test_bad_commands_get_errors_and_change_nothing(server: Server) -> None:
         assert reply["type"] == "error" and reply["code"] == code, (text[:40], reply)
     guest.send(type="sit", table=table, seat="N")
     update = guest.recv_until(lambda m: m["type"] == "update")
-    assert update["occupants"]["N"]["user_id"] == guest.me["id"]
+    assert update["seat"] == "N" and update["occupants"]["N"]["name"] == guest.me["name"]
+    assert "user_id" not in update["occupants"]["N"], "no account ids for the table to see"
     guest.close()
 
 

@@ -127,7 +127,7 @@ def test_a_player_who_leaves_is_replaced_by_a_robot_and_gets_the_seat_back(
         back = player.recv_until(
             lambda m: m["type"] == "update" and not m["occupants"]["N"]["away"], timeout=20
         )
-        assert back["occupants"]["N"]["user_id"] == player.me["id"]
+        assert back["seat"] == "N" and back["occupants"]["N"]["name"] == player.me["name"]
         player.close()
         watcher.close()
     finally:
@@ -149,7 +149,7 @@ def test_time_per_action_lets_a_robot_move_for_a_slow_player(tmp_path: Path) -> 
         moved = slow.recv_until(
             lambda m: len((m.get("view") or {}).get("calls", [])) >= 1, timeout=15
         )
-        assert moved["occupants"]["N"]["user_id"] == slow.me["id"]  # the seat stays North's
+        assert moved["seat"] == "N"  # the seat stays North's
         slow.close()
     finally:
         server.stop()

@@ -86,7 +86,8 @@ class Occupant:
     """A human who left: a robot plays for them until they come back."""
 
     def to_json(self) -> JSON:
-        return {"kind": self.kind, "name": self.name, "user_id": self.user_id, "away": self.away}
+        """As everyone at the table may learn it: no account id."""
+        return {"kind": self.kind, "name": self.name, "away": self.away}
 
 
 @dataclass(frozen=True, slots=True)

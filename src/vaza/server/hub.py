@@ -25,14 +25,41 @@ from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
 from vaza.core.errors import VazaError
 from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitzer
 from vaza.server import messages
+from vaza.server.guard import LimitReached, RateLimiter
 from vaza.store.port import TableRecord, UserRecord
 
 log = logging.getLogger("vaza.ws")
 JSON = dict[str, Any]
 
 RATE = 20.0
-"""Messages per second a client may send on average."""
+"""Messages per second a person may send on average, over all their connections."""
 BURST = 40.0
+OUTBOX = 256
+"""Messages that may wait for one client before it is deemed gone (a table sends about one
+per action: minutes of play)."""
+WS_TRY_AGAIN_LATER = 1013
+CHAT_PER_MINUTE = 20
+"""Chat lines a person may send to one table in a minute."""
+CATCH_UP_LIMIT = 500
+"""At most this many past events with a snapshot (`since`); further back, the snapshot alone
+(its view and chat say all a client needs)."""
+
+
+@dataclass(eq=False)
+class Bucket:
+    """A token bucket: at most RATE messages a second on average, BURST at once."""
+
+    tokens: float = BURST
+    stamp: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 @dataclass(eq=False)
@@ -42,28 +69,35 @@ class Client:
     tables: set[str] = field(default_factory=set)
     """Tables this client watches (as a player or a kibitzer)."""
     lobby: bool = False
-    tokens: float = BURST
-    stamp: float = field(default_factory=time.monotonic)
-    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    def allow(self) -> bool:
-        """Token bucket: refuse messages sent faster than the flood limit."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+    bucket: Bucket = field(default_factory=Bucket)
+    """The flood limit: the person's own (shared by their connections), or this connection's
+    when nobody is logged in on it."""
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    """Messages waiting to be written, in order, by this client's own writer (`write`)."""
+    too_slow: bool = False
 
     async def send(self, message: JSON) -> None:
         await self.send_text(_dumps(message))
 
     async def send_text(self, text: str) -> None:
-        # A closed socket raises here; its reader loop cleans up.
-        async with self.send_lock:
+        """Queue a message for this client; never waits on it.  A client that lets OUTBOX
+        messages pile up unread is closed (it may reconnect and catch up with `since`), so a
+        reader that stops reading never holds up a table or anyone else."""
+        if self.too_slow:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.too_slow = True
+            log.warning("closing a client that reads too slowly")
             with contextlib.suppress(Exception):
-                await self.socket.send_text(text)
+                await asyncio.wait_for(self.socket.close(code=WS_TRY_AGAIN_LATER), 1)
+
+    async def write(self) -> None:
+        """Write the outbox to the socket, one message after another, while it is open."""
+        with contextlib.suppress(Exception):  # a closed socket: its reader loop cleans up
+            while True:
+                await self.socket.send_text(await self.outbox.get())
 
 
 class Hub:
@@ -82,6 +116,9 @@ class Hub:
         self._watching: dict[str, set[Client]] = {}
         """The clients watching each table: an update goes to them without looking at the others."""
         self._away_timers: dict[tuple[str, str], asyncio.TimerHandle] = {}
+        self._buckets: dict[int, Bucket] = {}
+        """Each person's flood limit, whichever connection they write on."""
+        self._chat = RateLimiter(CHAT_PER_MINUTE, 60.0)
         tables.service.listeners.append(self.on_update)
         tables.service.notices.append(self.to_table)
 
@@ -93,19 +130,29 @@ class Hub:
     async def serve(self, socket: WebSocket, user: UserRecord | None) -> None:
         await socket.accept()
         client = Client(socket, user)
+        if user is not None:
+            client.bucket = self._buckets.setdefault(user.id, client.bucket)
+        writer = asyncio.ensure_future(client.write())
         self.clients.add(client)
         cancel_user = None
         if user is not None:
             cancel_user = await self.tables.bus.subscribe(user_topic(user.id), client.send)
         try:
             while True:
-                text = await socket.receive_text()
+                frame = await socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: say so, and keep the connection
+                    await client.send(_error("parse_error", "send JSON text frames, not binary"))
+                    continue
                 await self.receive(client, text)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # the client left (or a send to it failed and the socket closed)
         except Exception:
             log.exception("connection failed")
         finally:
+            writer.cancel()
             self.clients.discard(client)
             if cancel_user is not None:
                 await cancel_user()
@@ -115,30 +162,22 @@ class Hub:
                 await self.presence(table_id)
 
     async def receive(self, client: Client, text: str) -> None:
-        ref: str | None = None
+        ref = messages.ref_of(text)  # echoed on every error, a malformed message's too
         try:
-            if not client.allow():
+            if not client.bucket.allow():
                 raise _Flood("too many messages; slow down")
             message = messages.parse_message(text)
-            ref = message.ref
             await self.dispatch(client, message)
+        except LimitReached as error:
+            await client.send({"type": "error", **error.to_json(), "ref": ref})
         except VazaError as error:
-            await client.send(
-                {"type": "error", "code": error.code, "message": str(error), "ref": ref}
-            )
+            await client.send(_error(error.code, str(error), ref))
         except KeyError:
-            await client.send(
-                {"type": "error", "code": "not_found", "message": "no such table", "ref": ref}
-            )
+            await client.send(_error("not_found", "no such table", ref))
         except Exception:  # our failure, not the client's: say so, and keep the connection
             log.exception("a command failed")
             await client.send(
-                {
-                    "type": "error",
-                    "code": "unavailable",
-                    "message": "the server could not do that just now; try again",
-                    "ref": ref,
-                }
+                _error("unavailable", "the server could not do that just now; try again", ref)
             )
 
     # -- dispatch -----------------------------------------------------------------------
@@ -191,6 +230,13 @@ class Hub:
         if client.user is None:
             raise Forbidden("log in or play as a guest first")
         data = message.model_dump(exclude={"ref", "table"}, exclude_none=True)
+        if message.type == "chat" and not self._chat.allow(f"{client.user.id}:{table_id}"):
+            raise LimitReached(
+                "chat",
+                CHAT_PER_MINUTE,
+                f"at most {CHAT_PER_MINUTE} chat messages a minute at a table; slow down",
+                retry_after=self._chat.retry_after(f"{client.user.id}:{table_id}"),
+            )
         if message.type == "invite":
             data = await self._invitation(message.user)
         await self.tables.handle(table_id, Actor(client.user.id, client.user.name), data)
@@ -217,7 +263,7 @@ class Hub:
             "type": "snapshot",
             "table": table_id,
             "version": state.version,
-            "seat": audience if audience in state.match.seat_labels else None,
+            "seat": _seat(audience, state),
             "options": state.options.to_json(),
             "status": state.status,
             "you_created": client_id is not None and client_id == state.creator,
@@ -226,7 +272,7 @@ class Hub:
             "chat": chat_for(state.chat, audience, state.match.in_deal),
             "kibitzers": self.kibitzer_names(table_id),
         }
-        if since is not None and since < state.version:
+        if since is not None and state.version - CATCH_UP_LIMIT <= since < state.version:
             # Past events for a reconnecting client, each as its audience may learn of it (the
             # view carries what it may see now); chat from then is read as between deals.
             public = state.spec.actions.public
@@ -255,6 +301,7 @@ class Hub:
                         "type": "update",
                         "table": update.table_id,
                         "version": update.version,
+                        "seat": _seat(audience, live.state),
                         "occupants": occupants,
                         **update.for_audience(audience),
                     }
@@ -373,4 +420,15 @@ def _audience(client: Client, state: TableState) -> str:
 
 
 def _occupants(state: TableState) -> JSON:
+    """Who sits where, as everyone at the table may learn it: no account ids (a client learns
+    its own seat from `seat`)."""
     return {seat: None if o is None else o.to_json() for seat, o in state.occupants.items()}
+
+
+def _seat(audience: str, state: TableState) -> str | None:
+    """The recipient's own seat, if it has one."""
+    return audience if audience in state.match.seat_labels else None
+
+
+def _error(code: str, message: str, ref: str | None = None) -> JSON:
+    return {"type": "error", "code": code, "message": message, "ref": ref}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal, Union
 
+import orjson
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 from pydantic import Field as PydanticField
 
@@ -17,7 +18,8 @@ from vaza.games.spec import Field, FieldKind, Verb
 
 MAX_MESSAGE_BYTES = 8192
 Seat = Annotated[str, PydanticField(min_length=1, max_length=2)]
-Ref = Annotated[str, PydanticField(max_length=40)]
+REF_LENGTH: Final = 40
+Ref = Annotated[str, PydanticField(max_length=REF_LENGTH)]
 TableId = Annotated[str, PydanticField(min_length=1, max_length=40)]
 
 
@@ -116,6 +118,19 @@ ClientMessage: Any = Annotated[
 ]
 """Every message a client may send (a union built at start from the registry's commands)."""
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+def ref_of(text: str) -> str | None:
+    """The `ref` a client gave a message, if it is readable at all (so that even an error
+    about a malformed message names the request it answers)."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return ref if isinstance(ref, str) and len(ref) <= REF_LENGTH else None
 
 
 def parse_message(text: str) -> Any:

@@ -29,7 +29,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export function mount(root, [tableId], query) {
   const invite = query.get("invite");
   let autoSit = Boolean(history.state && history.state.sit);
-  const state = { options: null, occupants: {}, view: null, chat: [], kibitzers: [], version: null, finished: false, problem: null };
+  const state = { options: null, occupants: {}, seat: null, view: null, chat: [], kibitzers: [], version: null, finished: false, problem: null };
   const ui = { lastTrick: false, replay: null };
   const pending = [];
   let pumping = false;
@@ -62,12 +62,8 @@ export function mount(root, [tableId], query) {
       h("aside", { class: "table-side", "aria-label": t("table.side") }, sideGame, chatBox, kibitzBox))));
 
   const me = () => currentUser();
-  const mySeat = () => {
-    const user = me();
-    if (!user) return null;
-    const found = Object.entries(state.occupants).find(([, o]) => o && o.kind === "human" && o.user_id === user.id);
-    return found ? found[0] : null;
-  };
+  /** Your seat, as the server says in each snapshot and update (occupants carry no ids). */
+  const mySeat = () => (me() ? state.seat : null);
   const spec = () => gameSpec(state.options ? state.options.game : state.view && state.view.game);
   const renderer = () => RENDERERS[spec()?.renderer] || drawBridge;
   /** Seats are compass points, or numbered players (Boerenbridge's). */
@@ -253,6 +249,7 @@ export function mount(root, [tableId], query) {
     const view = message.view;
     state.view = view;
     state.occupants = message.occupants || state.occupants;
+    if ("seat" in message) state.seat = message.seat;
     state.version = message.version;
     if (message.chat && message.chat.length) {
       state.chat.push(...message.chat);
@@ -370,7 +367,9 @@ export function mount(root, [tableId], query) {
       pending.length = 0;
       state.options = message.options;
       state.occupants = message.occupants;
+      state.seat = message.seat ?? null;
       state.view = message.view;
+
       state.chat = [...(message.chat || [])];
       state.kibitzers = message.kibitzers || [];
       state.version = message.version;
