@@ -51,11 +51,9 @@ def test_a_failing_listener_loses_no_action_and_silences_no_other(tmp_path: Path
 def test_a_command_that_fails_inside_the_server_keeps_the_connection() -> None:
     """An unexpected failure (a database or Redis hiccup) answers `unavailable`, which the
     client may send again; the socket stays open."""
-    sent: list[str] = []
-
     class Socket:
         async def send_text(self, text: str) -> None:
-            sent.append(text)
+            raise AssertionError("the hub queues a client's messages for its writer")
 
     class Tables:
         service = SimpleNamespace(listeners=[], notices=[])
@@ -71,7 +69,8 @@ def test_a_command_that_fails_inside_the_server_keeps_the_connection() -> None:
     client = Client(Socket(), user)  # type: ignore[arg-type]
     client.tables.add("t1")
     asyncio.run(hub.receive(client, json.dumps({"type": "call", "table": "t1", "call": "1C"})))
-    [answer] = [json.loads(text) for text in sent]
+    [answer] = [json.loads(client.outbox.get_nowait()) for _ in range(client.outbox.qsize())]
+
     assert answer["type"] == "error" and answer["code"] == "unavailable"
 
 
