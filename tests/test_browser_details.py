@@ -121,6 +121,12 @@ def test_titles_and_robots_in_the_readers_language(server: Server, browser: Brow
     create_table(me, game="contract", scoring="rubber")
     expect(page.locator(".table-head h1")).to_have_text("Bridge (contrato) · Rober")
     expect(page.locator(".seat-area[data-seat='E'] .plate-name")).to_have_text("Robô L")
+    # The auction in the W–N–E–S columns every site uses; North deals: its column is second.
+    headers = page.locator(".centre .auction thead th")
+    expect(headers).to_have_text([re.compile(f"^{letter}•?$") for letter in "ONLS"])
+    first_row = page.locator(".centre .auction tbody tr").first.locator("td")
+    expect(first_row.first).to_have_class(re.compile("before-dealer"))
+
     assert "Robot" not in page.locator(".felt").inner_text()
     me.assert_no_errors()
     me.close()

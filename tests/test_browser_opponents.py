@@ -72,7 +72,7 @@ def test_an_opponent_answers_undo_requests_and_claims(server: Server, browser: B
         north.page.get_by_role("button", name="Claim").click()
         north.page.select_option("#claim-tricks", "0")
         north.page.locator("dialog .btn-primary").click()
-        expect(east.page.locator("dialog")).to_contain_text("North claims 0")
+        expect(east.page.locator("dialog")).to_contain_text("North concedes the remaining tricks")
         answer(east, "Reject")
         expect(north.page.locator(".proposal")).to_have_count(0)
         north.page.get_by_role("button", name="Claim").click()

@@ -176,7 +176,7 @@ export default {
   "claim.explain": ({ n }) => `How many of the ${n} remaining ${plural(n, "trick", "tricks")} does your side take? 0 concedes the rest.`,
   "claim.tricks": "Tricks for your side",
   "claim.send": "Claim",
-  "claim.banner": ({ seat, n }) => `${seat} claims ${n} of the remaining ${plural(n, "trick", "tricks")}.`,
+  "claim.banner": ({ seat, n }) => (Number(n) === 0 ? `${seat} concedes the remaining tricks.` : `${seat} claims ${n} of the remaining ${plural(n, "trick", "tricks")}.`),
   "claim.answer.title": "A claim",
   "claim.accept": "Accept",
   "claim.reject": "Reject",

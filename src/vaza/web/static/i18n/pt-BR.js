@@ -176,7 +176,7 @@ export default {
   "claim.explain": ({ n }) => `Quantas das ${n} ${plural(n, "vaza restante", "vazas restantes")} a sua dupla faz? 0 entrega o resto.`,
   "claim.tricks": "Vazas para a sua dupla",
   "claim.send": "Reivindicar",
-  "claim.banner": ({ seat, n }) => `${seat} reivindica ${n} das ${plural(n, "vaza restante", "vazas restantes")}.`,
+  "claim.banner": ({ seat, n }) => (Number(n) === 0 ? `${seat} cede as vazas restantes.` : `${seat} reivindica ${n} das ${plural(n, "vaza restante", "vazas restantes")}.`),
   "claim.answer.title": "Uma reivindicação",
   "claim.accept": "Aceitar",
   "claim.reject": "Recusar",

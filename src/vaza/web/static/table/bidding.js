@@ -26,11 +26,19 @@ export function biddingBox(legal, onCall) {
       button("XX", "XX", "bid-redouble")));
 }
 
-/** The auction in rows of four, columns starting with the dealer.  `explanations` maps a call's
- *  index to a robot's explanation, shown on hover, focus or tap. */
+/** The seats' columns as every site writes the auction: West, North, East, South (two-handed
+ *  bridge: its two players in turn). */
+function columns(seats) {
+  return seats.length === 4 ? ["W", "N", "E", "S"] : seats;
+}
+
+/** The auction in rows of fixed W–N–E–S columns, the first call in the dealer's column (the
+ *  cells before it left empty).  `explanations` maps a call's index to a robot's explanation,
+ *  shown on hover, focus or tap. */
 export function auctionGrid(calls, dealer, { names = {}, toAct = null, explanations = null, seats = SEATS } = {}) {
-  const start = seats.indexOf(dealer);
-  const order = seats.map((_, i) => seats[(start + i) % seats.length]);
+  const order = columns(seats);
+  const before = Math.max(0, order.indexOf(dealer));
+  const blanks = Array.from({ length: before }, () => h("td", { class: "before-dealer", "aria-hidden": "true" }));
   const cells = calls.map((call, index) => {
     const text = explanations && (explanations[index] ?? explanations[String(index)]);
     const shown = callEl(call);
@@ -53,8 +61,9 @@ export function auctionGrid(calls, dealer, { names = {}, toAct = null, explanati
       tip);
   });
   if (toAct) cells.push(h("td", { class: "to-call", "aria-label": t("auction.waiting") }, "?"));
+  const all = [...blanks, ...cells];
   const rows = [];
-  for (let i = 0; i < cells.length; i += order.length) rows.push(h("tr", null, cells.slice(i, i + order.length)));
+  if (cells.length) for (let i = 0; i < all.length; i += order.length) rows.push(h("tr", null, all.slice(i, i + order.length)));
   return h("table", { class: "auction", "aria-label": t("auction") },
     h("thead", null, h("tr", null, order.map((seat) => h("th", { scope: "col", title: names[seat] || null },
       t(`seat.${seat}`), seat === dealer ? h("span", { class: "dealer-dot", title: t("dealer") }, "•") : null)))),
