@@ -134,8 +134,9 @@ export function mount(root, [tableId], query) {
   function drawHead() {
     const seat = mySeat();
     const options = state.options || {};
-    const game = spec();
+    const game = state.options ? spec() : null;  // the table's options come with its snapshot
     // A game with one scoring is named once ("Boerenbridge", not "Boerenbridge · Boerenbridge").
+
     const title = !game ? t("table") : game.scorings.length > 1 ? `${label(game.label)} · ${t(`scoring.${options.scoring}`)}` : label(game.label);
     const inviteForm = (seat || creatorToken) && me()
       ? h("form", { class: "invite-form", onsubmit: (event) => {
