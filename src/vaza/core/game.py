@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeVar
 
+from vaza.core.errors import IllegalAction
+
 SeatT = TypeVar("SeatT")
 ActionT = TypeVar("ActionT")
 ResultT = TypeVar("ResultT")
@@ -100,3 +102,24 @@ class Game(ABC, Generic[SeatT, ActionT, ResultT]):
     @abstractmethod
     def result(self) -> ResultT | None:
         """The outcome once the game is over, else None."""
+
+
+class TakesBack(ABC, Generic[SeatT]):
+    """A game whose undo takes back a seat's last action and all after it, where its rules
+    allow (`_undo_target` says which action, or raises `IllegalAction` why none)."""
+
+    proposal: Proposal[SeatT] | None
+
+    @abstractmethod
+    def _undo_target(self, seat: SeatT) -> int:
+        """Position of the action an undo by `seat` would take back; raises IllegalAction."""
+
+    def may_undo(self, seat: SeatT) -> bool:
+        """Whether `seat` may ask to take back its last action now."""
+        if self.proposal is not None:
+            return False
+        try:
+            self._undo_target(seat)
+        except IllegalAction:
+            return False
+        return True

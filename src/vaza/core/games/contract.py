@@ -24,6 +24,7 @@ from vaza.core.game import (
     Proposal,
     ProposalKind,
     TableAction,
+    TakesBack,
     UndoRequest,
     UndoResponse,
 )
@@ -84,7 +85,7 @@ class DealResult:
         return 13 - self.declarer_tricks
 
 
-class ContractDeal(Game[Seat, BridgeAction, DealResult]):
+class ContractDeal(Game[Seat, BridgeAction, DealResult], TakesBack[Seat]):
     """A deal of contract bridge from the first call to the last trick (or accepted claim)."""
 
     def __init__(self, board: Board, contract: Contract | None = None) -> None:
@@ -364,16 +365,6 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult]):
                     " next one starts) can be taken back"
                 )
         return target
-
-    def may_undo(self, seat: Seat) -> bool:
-        """Whether `seat` may ask to take back its last action now."""
-        if self.proposal is not None:
-            return False
-        try:
-            self._undo_target(seat)
-        except IllegalAction:
-            return False
-        return True
 
     def _request_undo(self, by: Seat) -> None:
         if self.proposal is not None:

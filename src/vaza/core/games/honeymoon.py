@@ -40,6 +40,7 @@ from vaza.core.game import (
     Proposal,
     ProposalKind,
     TableAction,
+    TakesBack,
     UndoRequest,
     UndoResponse,
 )
@@ -125,7 +126,7 @@ class TwoHandedStage(Enum):
     OVER = "over"
 
 
-class TwoHandedDeal(Game[Seat, TwoHandedAction, DealResult]):
+class TwoHandedDeal(Game[Seat, TwoHandedAction, DealResult], TakesBack[Seat]):
     """A deal of two-handed bridge from the first card of the first phase to the last trick."""
 
     def __init__(self, board: TwoHandedBoard) -> None:
@@ -365,16 +366,6 @@ class TwoHandedDeal(Game[Seat, TwoHandedAction, DealResult]):
                     " next one starts) can be taken back"
                 )
         return target
-
-    def may_undo(self, seat: Seat) -> bool:
-        """Whether `seat` may ask to take back its last card or call now."""
-        if self.proposal is not None:
-            return False
-        try:
-            self._undo_target(seat)
-        except IllegalAction:
-            return False
-        return True
 
     def seen_at(self, seat: Seat) -> int:
         """How many of `actions()` had been made when a card hidden from `seat` was last shown
