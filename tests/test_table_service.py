@@ -66,7 +66,7 @@ def test_a_command_that_fails_inside_the_server_keeps_the_connection() -> None:
     async def no_user(name: str) -> None:
         return None
 
-    hub = Hub(Tables(), lambda *_: True, no_user, away_after=60)  # type: ignore[arg-type]
+    hub = Hub(Tables(), lambda *_: True, no_user)  # type: ignore[arg-type]
     user = UserRecord(id=1, name="ana", is_guest=True, settings={})
     client = Client(Socket(), user)  # type: ignore[arg-type]
     client.tables.add("t1")
