@@ -1,4 +1,5 @@
-"""Deadlines at a real server: a seat hold outlives a kill -9."""
+"""Deadlines at a real server: a seat hold outlives a kill -9, and a normal match leaves a clean
+log (no traceback, no warning) from its start to the server's shutdown."""
 
 from __future__ import annotations
 
@@ -113,3 +114,51 @@ def test_seat_holds_outlive_a_kill_9(tmp_path: Path) -> None:
             player.close()
     finally:
         server.stop()
+    server.assert_clean_log()  # kill -9 and all
+
+
+def play_until_the_match_ends(player: Client, table: str, seat: str) -> None:
+    """Act with the first legal action whenever asked, and ask for each next deal, at a pace
+    the flood limit allows (the robots answer in milliseconds)."""
+    acted_at: tuple[int, int, int] | None = None
+    while True:
+        time.sleep(1 / 15)
+        message = player.recv(timeout=60)
+        assert message["type"] != "error", message
+        if has_event(message, "finished"):
+            return
+        view = message.get("view") or {}
+        where = (view.get("number", 0), len(view.get("calls", ())), len(view.get("played", ())))
+        if view.get("phase") == "over" and where != acted_at:
+            acted_at = where
+            player.send(type="next_deal", table=table)
+        elif view.get("legal") and view.get("controller") == seat and where != acted_at:
+            acted_at = where
+            player.send(table=table, **view["legal"][0])
+
+
+def test_a_whole_chicago_match_leaves_a_clean_log(tmp_path: Path) -> None:
+    """A person plays a Chicago match with three robots to its end and leaves; each finished
+    deal is analysed.  Nothing in the server's log is a warning or an error: not an attempt to
+    mark the player away at the finished table, not the analysis pool's semaphores at exit."""
+    server = Server(tmp_path / "data", away_after=0.5)
+    server.start()
+    try:
+        player = Client(server).guest()
+        table = player.create_table(game="contract", scoring="chicago")["table"]
+        player.connect()
+        player.send(type="hello", table=table)
+        player.recv_until(lambda m: m["type"] == "snapshot")
+        player.send(type="sit", table=table, seat="N")
+        play_until_the_match_ends(player, table, "N")
+        player.recv_until(lambda m: m["type"] == "analysis", timeout=60)
+        player.close()  # the player leaves the finished table
+        # A later hold, at another table, runs out after this player's would have.
+        other, other_table = sit_and_leave(server)
+        watcher = watch(server, other_table)
+        watcher.recv_until(lambda m: has_event(m, "away", "N"), timeout=30)
+        watcher.close()
+        other.close()
+    finally:
+        server.stop()
+    server.assert_clean_log()

@@ -567,7 +567,10 @@ class TableService:
                 await task
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self._analyser is not None:
-            self._analyser.shutdown(wait=False, cancel_futures=True)
+            # Waited for (in a thread, off the event loop): a pool left to die with the process
+            # leaks its semaphores, and the resource tracker says so at exit.
+            await asyncio.to_thread(self._analyser.shutdown, wait=True, cancel_futures=True)
+            self._analyser = None
 
 
 ANALYSIS_BACKLOG = 16
