@@ -83,14 +83,16 @@ def test_seat_holds_outlive_a_kill_9(tmp_path: Path) -> None:
     stands in is due) and another's, who left later, still runs.  After the restart a robot
     plays for each, and each player who comes back gets the seat back.  Before holds were
     derived from the log, the second table waited for ever."""
-    server = Server(tmp_path / "data", away_after=2.0)
+    hold = 4.0
+    server = Server(tmp_path / "data", away_after=hold)
     server.start()
     try:
         due, due_table = sit_and_leave(server)
         watcher = watch(server, due_table)
-        held, held_table = sit_and_leave(server)  # left after `due`: held a little longer
+        time.sleep(hold / 2)  # the pace of the story, not a wait: the second leaves later
+        held, held_table = sit_and_leave(server)
         watcher.recv_until(lambda m: has_event(m, "away", "N"), timeout=30)
-        server.kill()
+        server.kill()  # the moment `due`'s robot is due; `held`'s hold has some 2 s to run
         watcher.close()
         at_kill = len(events(server.data_dir, held_table))
         kinds = [(kind, p.get("seat")) for kind, p in events(server.data_dir, held_table)]
