@@ -176,12 +176,12 @@ class Hub:
             raise Forbidden("this table does not allow visitors")
         self._watch(client, table_id)
         audience = _audience(client, state)
-        if seat is not None:
+        user_id = client.user.id if client.user else None
+        await client.send(await self.snapshot(table_id, audience, since, user_id))
+        if seat is not None:  # after the snapshot: the page draws its update on the snapshot
             occupant = state.occupants[seat]
             if occupant is not None and (occupant.left or occupant.away):
                 await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
-        user_id = client.user.id if client.user else None
-        await client.send(await self.snapshot(table_id, audience, since, user_id))
         await self.presence(table_id)
 
     @staticmethod
