@@ -66,9 +66,17 @@ class Server:
             "--data-dir", str(self.data_dir), "--away-after", str(self.away_after),
             "--robots", self.robots, *self.extra,
         ]  # fmt: skip
+        # Unclosed resources (files, sockets, transports) are said in the log, where
+        # `assert_clean_log` finds them; Python keeps them quiet by default.
+        warnings = ",".join(
+            filter(None, (os.environ.get("PYTHONWARNINGS"), "always::ResourceWarning"))
+        )
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ}
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONWARNINGS": warnings},
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -91,7 +99,8 @@ class Server:
 
     def log_problems(self) -> list[str]:
         """The lines of the server's log that have no place in a normal game: a record at
-        WARNING or above, a traceback, a Python warning, a resource leaked at exit."""
+        WARNING or above, a traceback, a Python warning (an unclosed resource among them), a
+        resource leaked at exit."""
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
         return [line for line in text.splitlines() if PROBLEM.search(line)]
 
