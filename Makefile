@@ -1,34 +1,41 @@
 # Two commands on a fresh machine: `make run` (the club) and `make test` (the whole suite).
+# `make run` installs what the club needs to run; `make test` adds the test tools (pytest,
+# Playwright, schemathesis, hypothesis, ruff, mypy: the `test` extra of pyproject.toml).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+INSTALLED := $(VENV)/.installed-run
+TOOLS := $(VENV)/.installed-test
 
 .PHONY: run test lint typecheck pytest bench clean
 
-$(STAMP): pyproject.toml
+$(INSTALLED): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Vaza needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(TOOLS): $(INSTALLED)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@
 
-run: $(STAMP)
+run: $(INSTALLED)
 	$(BIN)/vaza serve --data-dir data
 
-test: $(STAMP) lint typecheck pytest
+test: $(TOOLS) lint typecheck pytest
 
-lint: $(STAMP)
+lint: $(TOOLS)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 
-typecheck: $(STAMP)
+typecheck: $(TOOLS)
 	$(BIN)/mypy --strict src/vaza
 
-pytest: $(STAMP)
+pytest: $(TOOLS)
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(INSTALLED)
 	$(BIN)/vaza bench engine --deals 20000 --seed 1 --json
 
 clean:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -18,6 +19,15 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 JSON = dict[str, Any]
+
+
+PROBLEM = re.compile(
+    r" (WARNING|ERROR|CRITICAL) "  # a record (`vaza serve` logs each record's level)
+    r"|^Traceback \(most recent call last\)"
+    r"|\w+(Warning|Error): "  # a Python warning, or an exception printed by hand
+    r"|leaked \w+ objects"  # multiprocessing's resource tracker at exit
+)
+"""What `Server.log_problems` looks for."""
 
 
 def free_port() -> int:
@@ -62,9 +72,17 @@ class Server:
             "--robots", self.robots, *self.limits, *self.extra,
 
         ]  # fmt: skip
+        # Unclosed resources (files, sockets, transports) are said in the log, where
+        # `assert_clean_log` finds them; Python keeps them quiet by default.
+        warnings = ",".join(
+            filter(None, (os.environ.get("PYTHONWARNINGS"), "always::ResourceWarning"))
+        )
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ}
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONWARNINGS": warnings},
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -84,6 +102,19 @@ class Server:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)
             self.process = None
+
+    def log_problems(self) -> list[str]:
+        """The lines of the server's log that have no place in a normal game: a record at
+        WARNING or above, a traceback, a Python warning (an unclosed resource among them), a
+        resource leaked at exit."""
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return [line for line in text.splitlines() if PROBLEM.search(line)]
+
+    def assert_clean_log(self) -> None:
+        """Fail the test on anything `log_problems` finds (call it after `stop`, so the
+        shutdown is in the log too)."""
+        problems = self.log_problems()
+        assert not problems, "the server's log:\n" + "\n".join(problems[:40])
 
     def stop(self) -> None:
         if self.process is not None:

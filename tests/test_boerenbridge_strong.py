@@ -362,4 +362,5 @@ def test_measure_reports_its_figures() -> None:
     }
     assert 0.0 <= figures["exact_bid_rate"] <= 0.75
     assert figures["win_rate_vs_random"] in (0.0, 1.0)
-    assert 0.0 < figures["boeren_ms_p50"] <= figures["boeren_ms_p95"]
+    # Times are the machine's: only that the quantiles come in their order (never a value).
+    assert figures["boeren_ms_p50"] <= figures["boeren_ms_p95"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,12 +28,13 @@ def database() -> Iterator[str]:
         pgdb.drop(name)
 
 
-def cluster(tmp_path: Path, database: str, count: int = 2) -> list[Server]:
+def cluster(tmp_path: Path, database: str, count: int = 2, away_after: float = 1.0) -> list[Server]:
     bus = f"redis://127.0.0.1:6379/0#{secrets.token_hex(4)}"
     secret = secrets.token_urlsafe(32)
     servers = [
         Server(
             tmp_path / f"p{i}",
+            away_after=away_after,
             extra=("--db", database, "--bus", bus, "--lease-seconds", LEASE, f"--secret={secret}"),
         )
         for i in range(count)
@@ -153,6 +154,65 @@ def test_the_owner_dies_and_the_other_process_resumes_the_table(
         after = events_in_db(database, table)
         assert after[: len(before)] == before  # nothing lost, nothing rewritten
         assert [v for v, _ in after] == list(range(1, len(after) + 1))  # nothing twice
+        player.close()
+    finally:
+        for server in (owner, other):
+            server.stop()
+
+
+def wait_for_events(
+    database: str, table: str, done: Callable[[list[tuple[int, str]]], bool]
+) -> list[tuple[int, str]]:
+    """The table's log once `done` holds for it; fails after 60 s."""
+    deadline = time.monotonic() + 60
+    while not done(logged := events_in_db(database, table)):
+        assert time.monotonic() < deadline, f"the log did not come to that: {logged[-5:]}"
+        time.sleep(0.1)
+    return logged
+
+
+def stood_in(logged: list[tuple[int, str]]) -> bool:
+    """The person was marked away and a robot acted since (North's turn comes first)."""
+    kinds = [kind for _, kind in logged]
+    return "away" in kinds and "act" in kinds[kinds.index("away") :]
+
+
+def test_a_hold_running_when_the_owner_dies_runs_out_at_the_process_that_adopts_the_table(
+    tmp_path: Path, database: str
+) -> None:
+    """A person at a table with three robots leaves; the process serving the table is killed
+    before the hold runs out.  The other process adopts the table, the hold runs out there and
+    a robot plays for the person, who comes back through it and gets the seat back.  Before
+    holds were derived from the log, the hold died with its process and the table waited."""
+    owner, other = cluster(tmp_path, database, away_after=3.0)
+    try:
+        player = Client(owner).guest()
+        table = player.create_table(game="contract", scoring="duplicate")["table"]  # 3 robots
+        player.connect()
+        player.send(type="hello", table=table)
+        player.recv_until(lambda m: m["type"] == "snapshot")
+        player.send(type="sit", table=table, seat="N")  # North deals board 1: North's turn
+        player.recv_until(lambda m: m["type"] == "update")
+        assert player.ws is not None
+        player.ws.close()
+        player.ws = None
+        wait_for_events(database, table, lambda logged: logged[-1][1] == "left")
+        owner.kill()
+
+        watcher = Client(other).guest().connect()
+        watcher.send(type="hello", table=table)
+        watcher.recv_until(lambda m: m["type"] == "snapshot")
+        logged = wait_for_events(database, table, stood_in)
+        assert [kind for _, kind in logged].count("left") == 1
+        watcher.close()
+
+        player.server = other
+        player.connect()
+        player.send(type="hello", table=table)
+        back = player.recv_until(
+            lambda m: m["type"] == "update" and not m["occupants"]["N"]["away"], timeout=30
+        )
+        assert back["occupants"]["N"]["user_id"] == player.me["id"]
         player.close()
     finally:
         for server in (owner, other):

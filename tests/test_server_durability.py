@@ -93,6 +93,7 @@ def test_kill_9_and_restart_lose_nothing_and_repeat_nothing(tmp_path: Path) -> N
         guest.close()
     finally:
         server.stop()
+    server.assert_clean_log()
 
 
 def test_a_player_who_leaves_is_replaced_by_a_robot_and_gets_the_seat_back(
@@ -132,6 +133,7 @@ def test_a_player_who_leaves_is_replaced_by_a_robot_and_gets_the_seat_back(
         watcher.close()
     finally:
         server.stop()
+    server.assert_clean_log()
 
 
 def test_time_per_action_lets_a_robot_move_for_a_slow_player(tmp_path: Path) -> None:
@@ -153,3 +155,4 @@ def test_time_per_action_lets_a_robot_move_for_a_slow_player(tmp_path: Path) -> 
         slow.close()
     finally:
         server.stop()
+    server.assert_clean_log()

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from vaza.app.table import Actor, Event, Forbidden, TableOptions, TableState
+from vaza.app.table import SYSTEM, Actor, Event, Forbidden, TableOptions, TableState
 from vaza.core.deal import Deal
 from vaza.core.errors import IllegalAction, ParseError
 
@@ -90,6 +90,72 @@ def test_seating_rules() -> None:
         state.decide(ana, {"type": "away", "seat": "N"})  # only the server marks absence
     with pytest.raises(ParseError, match="unknown command"):
         state.decide(ana, {"type": "shuffle"})
+
+
+def test_presence_is_a_fact_of_the_log_and_a_hold_runs_out_for_one_leaving() -> None:
+    """The server reports a person's leaving with its time; the hold that runs out names the
+    leaving it was armed for, so one armed for an earlier leaving changes nothing."""
+    state = TableState("t", TableOptions(), creator=1)
+    ana = Actor(1, "Ana")
+
+    def apply(command: dict[str, object], at: float | None = None) -> list[Event]:
+        events = state.decide(SYSTEM if command["type"] != "sit" else ana, command, at)
+        for event in events:
+            state.evolve(event)
+        return events
+
+    apply({"type": "sit", "seat": "N"})
+    [left] = apply({"type": "left", "seat": "N"}, at=100.0)
+    assert (left.type, left.payload) == ("left", {"seat": "N", "at": 100.0})
+    north = state.occupants["N"]
+    assert north is not None and north.left and north.left_at == 100.0
+    assert apply({"type": "left", "seat": "N"}, at=101.0) == []  # left already: held since 100
+    assert [e.type for e in apply({"type": "back", "seat": "N"})] == ["back"]
+    assert not north.left and north.left_at is None
+    apply({"type": "left", "seat": "N"}, at=102.0)
+    assert apply({"type": "away", "seat": "N", "left_at": 100.0}) == []  # a hold since gone
+    assert [e.type for e in apply({"type": "away", "seat": "N", "left_at": 102.0})] == ["away"]
+    assert state.robot_seats() == ["N"]
+    assert [e.type for e in apply({"type": "back", "seat": "N"})] == ["back"]
+    assert not north.away and not north.left and apply({"type": "back", "seat": "N"}) == []
+
+
+def test_the_start_of_a_turn_is_in_the_log() -> None:
+    """The deal and each action carry when they were decided: the time to act runs from the
+    last of them, in any process that replays the log."""
+    state = robot_table(TableOptions(scoring="duplicate"))
+    [deal] = state.follow_ups(random.Random(1), at=50.0)
+    state.evolve(deal)
+    assert deal.payload["at"] == 50.0 and state.turn_began == 50.0
+    seat = state.match.controller()
+    assert seat is not None
+    action = state.spec.actions.encode(state.robot.choose(state.match.robot_view(seat)))
+    [act] = state.decide(Actor(None, "robot", seat), action, at=57.5)
+    state.evolve(act)
+    assert act.payload["at"] == 57.5 and state.turn_began == 57.5
+    replayed = TableState("t", TableOptions(scoring="duplicate"), creator=1)
+    for event in (Event("robot_in", {"seat": s, "name": s}) for s in "NESW"):
+        replayed.evolve(event)
+    replayed.evolve(deal)
+    replayed.evolve(act)
+    assert replayed.turn_began == 57.5
+
+
+def test_presence_at_a_finished_table_changes_nothing() -> None:
+    """Ana left during the match and a robot played for her to its end: her coming and going
+    afterwards is no error, and nothing to log."""
+    state = TableState("t", TableOptions(scoring="duplicate", variant={"boards": 1}), creator=1)
+    state.evolve(Event("sat", {"seat": "N", "user_id": 1, "name": "Ana"}))
+    for seat in "ESW":
+        state.evolve(Event("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
+    state.evolve(Event("left", {"seat": "N", "at": 1.0}))
+    state.evolve(Event("away", {"seat": "N"}))
+    run_robots(state, random.Random(2))
+    assert state.finished and state.robot_seats() == ["N", "E", "S", "W"]
+    for kind in ("left", "away", "back"):
+        assert state.decide(SYSTEM, {"type": kind, "seat": "N"}, at=1.0) == []
+    with pytest.raises(IllegalAction, match="match is over"):
+        state.decide(SYSTEM, {"type": "next_deal"})
 
 
 @pytest.mark.parametrize(

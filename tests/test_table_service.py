@@ -51,6 +51,7 @@ def test_a_failing_listener_loses_no_action_and_silences_no_other(tmp_path: Path
 def test_a_command_that_fails_inside_the_server_keeps_the_connection() -> None:
     """An unexpected failure (a database or Redis hiccup) answers `unavailable`, which the
     client may send again; the socket stays open."""
+
     class Socket:
         async def send_text(self, text: str) -> None:
             raise AssertionError("the hub queues a client's messages for its writer")
@@ -64,7 +65,7 @@ def test_a_command_that_fails_inside_the_server_keeps_the_connection() -> None:
     async def no_user(name: str) -> None:
         return None
 
-    hub = Hub(Tables(), lambda *_: True, no_user, away_after=60)  # type: ignore[arg-type]
+    hub = Hub(Tables(), lambda *_: True, no_user)  # type: ignore[arg-type]
     user = UserRecord(id=1, name="ana", is_guest=True, settings={})
     client = Client(Socket(), user)  # type: ignore[arg-type]
     client.tables.add("t1")

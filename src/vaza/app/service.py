@@ -6,6 +6,11 @@ audience's view.  If the store refuses (another process wrote first, or the data
 the in-memory table is dropped and reloaded from its log, so memory never runs ahead of the
 truth.  Robots think in worker threads, off the event loop, and send their action down the same
 path.
+
+Deadlines (a seat's hold, the time to act) are derived from the table's log, whose events carry
+the time they happened at, and armed again whenever the table is loaded: a process that starts,
+resumes after a crash or adopts a table in a cluster goes on where the last one stopped.  A
+restart may delay a deadline by the time the process was down, never lose it.
 """
 
 from __future__ import annotations
@@ -16,14 +21,15 @@ import logging
 import multiprocessing
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Collection
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from vaza.analysis.worker import start_worker
-from vaza.app.table import Actor, Change, Event, Forbidden, TableOptions, TableState
+from vaza.app.table import SYSTEM, Actor, Change, Event, Forbidden, TableOptions, TableState
 from vaza.bus.port import Bus
 from vaza.core.deal import make_rng
 from vaza.core.errors import IllegalAction, ParseError, VazaError
@@ -46,8 +52,14 @@ class TableMoved(VazaError):
 class LiveTable:
     state: TableState
     record: TableRecord
+    loaded_at: float = 0.0
+    """When this process loaded the table: where a clock starts whose start the log does not
+    say (a log from before events carried their time)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+    """The deadlines armed now, derived from `state` (`TableService._schedule`)."""
+    robots_at: int = -1
+    """The version a robot's turn was last started for (one robot thinks per position)."""
     robot_claims: set[tuple[str, int]] = field(default_factory=set)
     """(seat, trick) where a robot has already tried a claim."""
 
@@ -138,12 +150,20 @@ class TableService:
         rng: random.Random | None = None,
         robot_executor: Executor | None = None,
         away_after: float = 60.0,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.bus = bus
         self.rng = rng or make_rng()
         self.executor = robot_executor or ThreadPoolExecutor(2, thread_name_prefix="robot")
         self.away_after = away_after
+        """Seconds a seat is held for a person who left before a robot plays for them."""
+        self.clock = clock
+        """The wall clock (seconds since the epoch): the time stamped on events, and what
+        deadlines are measured against, in this process and the next."""
+        self.connected: Callable[[str], Collection[int]] = _nobody
+        """The users with a connection to a table at this process (the hub says): when a
+        table is loaded, the people seated there who are not are held as having left."""
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -208,9 +228,19 @@ class TableService:
             live = self.tables.get(table_id)
             if live is None:
                 live = await self.load(table_id)
+                await self._hold_the_unaccounted(live)
                 self.tables[table_id] = live
         self._schedule(table_id)
         return live
+
+    async def _hold_the_unaccounted(self, live: LiveTable) -> None:
+        """The people seated at a table just loaded who have no connection here and are not
+        known to have left: their connection was to a process that is gone, so they left now,
+        as far as anyone can tell, and their hold starts (it ends when they say hello).  Done
+        before the table is served, so a hello that follows finds them left and brings them
+        back."""
+        for seat in live.state.unaccounted(self.connected(live.state.id)):
+            await self._commit(live, SYSTEM, {"type": "left", "seat": seat})
 
     async def load(self, table_id: str) -> LiveTable:
         """A table rebuilt from its log (not registered as served here)."""
@@ -242,7 +272,7 @@ class TableService:
         for stored in events:
             state.evolve(Event(stored.type, stored.payload))
         state.take_finished_deals()  # archived when they happened
-        return LiveTable(state, record)
+        return LiveTable(state, record, loaded_at=self.clock())
 
     async def resume_all(self) -> int:
         """Load every unfinished table (after a restart) so robots and timers go on."""
@@ -262,19 +292,23 @@ class TableService:
         nothing has changed.  The path, each step once: load → decide → append → publish (each
         audience's projection); then the robots' turns, which come back here as commands."""
         live = await self.live(table_id)
+        await self._commit(live, actor, command)
+        self._schedule(table_id)
+        return live.state.version
+
+    async def _commit(self, live: LiveTable, actor: Actor, command: JSON) -> None:
+        """Decide, append and publish one command, the table's lock held throughout."""
         async with live.lock:
             change = await self._decide(live, actor, command)
             if change.events:
                 await self._append(live, change)
                 await self._publish(live, change)
-        self._schedule(table_id)
-        return live.state.version
 
     async def _decide(self, live: LiveTable, actor: Actor, command: JSON) -> Change:
         state = live.state
         before = state.version
         try:
-            return state.settle(actor, command, self.rng)
+            return state.settle(actor, command, self.rng, at=self.clock())
         except IllegalAction:
             if state.version != before:  # part of it changed memory: rebuild from the log
                 await self._reload(live)
@@ -351,6 +385,7 @@ class TableService:
     async def _reload(self, live: LiveTable) -> None:
         fresh = await self._load(live.state.id)
         live.state, live.record = fresh.state, fresh.record
+        live.robots_at = -1  # the position may be one a robot must think about again
 
     # -- publishing ---------------------------------------------------------------------
 
@@ -392,26 +427,55 @@ class TableService:
     # -- robots and timers --------------------------------------------------------------
 
     def _schedule(self, table_id: str) -> None:
-        """Start a robot's turn if a robot (or a robot standing in) must act or answer."""
+        """Start a robot's turn if a robot (or a robot standing in) must act or answer, and arm
+        the table's deadlines again from its state: the time to act of a person whose turn it
+        is, the hold of each seat whose person left.  Every deadline is a time in the log plus
+        a length, so arming them again, here or in another process, changes none."""
         live = self.tables.get(table_id)
         if live is None:
             return
         state = live.state
+        for timer in live.timers.values():
+            timer.cancel()
+        live.timers.clear()
+        if state.finished:
+            return
         robots = set(state.robot_seats())
         seat = state.match.controller()
         pending = [s for s in state.match.responders() if s in robots]
-        timer = live.timers.pop("turn", None)
-        if timer is not None:
-            timer.cancel()
         if seat in robots or pending:
-            self._spawn(self._robot_turn(table_id, state.version))
+            if live.robots_at != state.version:
+                live.robots_at = state.version
+                self._spawn(self._robot_turn(table_id, state.version))
         elif seat is not None and state.options.seconds_per_action:
             # Time per action: when it runs out, a robot makes this one move for the player.
-            version = state.version
-            live.timers["turn"] = asyncio.get_running_loop().call_later(
-                state.options.seconds_per_action,
-                lambda: self._spawn(self._robot_turn(table_id, version, stand_in=seat)),
-            )
+            began = live.loaded_at if state.turn_began is None else state.turn_began
+            turn = partial(self._robot_turn, table_id, state.version, stand_in=seat)
+            self._arm(live, "turn", began + state.options.seconds_per_action, turn)
+        for label, occupant in state.occupants.items():
+            if occupant is not None and occupant.left and not occupant.away:
+                since = live.loaded_at if occupant.left_at is None else occupant.left_at
+                hold = partial(self._hold_ran_out, table_id, label, occupant.left_at)
+                self._arm(live, f"hold:{label}", since + self.away_after, hold)
+
+    def _arm(
+        self, live: LiveTable, key: str, deadline: float, work: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Run `work` at `deadline` (on the wall clock; at once if it has passed)."""
+        delay = max(0.0, deadline - self.clock())
+        live.timers[key] = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(work()))
+
+    async def _hold_ran_out(self, table_id: str, seat: str, left_at: float | None) -> None:
+        """A seat's hold ran out: a robot plays for the person who left (if it is still the
+        same leaving: the table decides, under its lock)."""
+        if table_id not in self.tables:
+            return  # another process serves the table now, and arms its deadlines
+        try:
+            await self.handle(table_id, SYSTEM, {"type": "away", "seat": seat, "left_at": left_at})
+        except VazaError as error:
+            log.warning("table %s: could not mark %s away: %s", table_id, seat, error)
+        except Exception:
+            log.exception("table %s: could not mark %s away", table_id, seat)
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -453,8 +517,10 @@ class TableService:
                 table_id, Actor(None, "robot", seat), state.spec.actions.encode(action)
             )
         except (IllegalAction, ParseError):
+            live.robots_at = -1
             log.exception("table %s: a robot's action was refused", table_id)
         except Exception:
+            live.robots_at = -1
             log.exception("table %s: robot turn failed", table_id)
 
     async def _robot_claim(self, live: LiveTable, seat: str, robot: Any, view: Any) -> Any:
@@ -501,7 +567,10 @@ class TableService:
                 await task
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self._analyser is not None:
-            self._analyser.shutdown(wait=False, cancel_futures=True)
+            # Waited for (in a thread, off the event loop): a pool left to die with the process
+            # leaks its semaphores, and the resource tracker says so at exit.
+            await asyncio.to_thread(self._analyser.shutdown, wait=True, cancel_futures=True)
+            self._analyser = None
 
 
 ANALYSIS_BACKLOG = 16
@@ -517,6 +586,11 @@ def analyse_to_json(record: DealRecord) -> JSON:
     cost = record_play_cost(record)
     data["play_cost"] = None if cost is None else cost.as_dict()
     return data
+
+
+def _nobody(table_id: str) -> Collection[int]:
+    """No connections here (a service without a hub: tests, tools)."""
+    return ()
 
 
 def _robot_answer(state: TableState, seat: str) -> JSON:

@@ -3,13 +3,15 @@
 `decide(actor, command)` checks a command and returns the events it causes, changing nothing;
 `evolve(event)` applies an event to the state.  The state of a table is the fold of its events,
 so the service can append events to the store first and a restarted server can replay them.
-Pure and synchronous: no I/O, no clock, no randomness (deals come in as events).
+Pure and synchronous: no I/O, no clock, no randomness (deals come in as events, the time as an
+argument: the events that start a clock carry it, so deadlines can be derived from the log).
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -23,6 +25,13 @@ DEFAULT_GAME: Final = GAMES[0]
 CHAT_LIMIT = 500
 """Longest chat message, in characters."""
 CHAT_KEPT = 100
+CLOCKED: Final = frozenset(("act", "deal", "left"))
+"""Events that start a clock (the time to act, a seat's hold).  Each carries the wall-clock time
+it was decided at (`at`, seconds since the epoch), so any process that loads the table derives
+the same deadlines from its log."""
+PRESENCE: Final = frozenset(("left", "back", "away"))
+"""The server's reports of a seated person: the last connection closed, one opened again, the
+seat's hold ran out."""
 
 
 class Forbidden(IllegalAction):
@@ -82,8 +91,12 @@ class Occupant:
     """"human" or "robot"."""
     name: str
     user_id: int | None = None
+    left: bool = False
+    """A human whose last connection to the table closed: the seat is held for them."""
+    left_at: float | None = None
+    """When they left (None if the log does not say: a log from before it did)."""
     away: bool = False
-    """A human who left: a robot plays for them until they come back."""
+    """A human whose hold ran out: a robot plays for them until they come back."""
 
     def to_json(self) -> JSON:
         """As everyone at the table may learn it: no account id."""
@@ -146,6 +159,8 @@ class TableState:
         self.finished_deals: list[FinishedDeal] = []
         """Deals finished by the events evolved since the caller last took them."""
         self._deal_wanted = False
+        self.turn_began: float | None = None
+        """When the last action or deal was decided: the turn to act began then."""
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -169,6 +184,21 @@ class TableState:
             label
             for label, occupant in self.occupants.items()
             if occupant is not None and (occupant.kind == "robot" or occupant.away)
+        ]
+
+    def unaccounted(self, present: Collection[int]) -> list[str]:
+        """Seats of people who are not in `present` and not known to have left: after a
+        restart or an adoption nobody knows if they are still there (their connection was to a
+        process that died), so their hold must start."""
+        if self.finished:
+            return []
+        return [
+            label
+            for label, o in self.occupants.items()
+            if o is not None
+            and o.kind == "human"
+            and not (o.left or o.away)
+            and o.user_id not in present
         ]
 
     def humans(self) -> list[int]:
@@ -200,16 +230,18 @@ class TableState:
 
     # -- deciding -----------------------------------------------------------------------
 
-    def decide(self, actor: Actor, command: JSON) -> list[Event]:
-        """The events `command` causes; raises a typed error and changes nothing if refused."""
+    def decide(self, actor: Actor, command: JSON, at: float | None = None) -> list[Event]:
+        """The events `command` causes; raises a typed error and changes nothing if refused.
+        `at` is the time now (seconds since the epoch), stamped on the events that start a
+        clock (`CLOCKED`)."""
         kind = command.get("type")
-        if self.finished and kind != "chat":
+        if self.finished and kind != "chat" and kind not in PRESENCE:
             raise IllegalAction("this table's match is over")
         handler = _COMMANDS.get(str(kind))
         if handler is not None:
-            return handler(self, actor, command)
+            return _stamped(handler(self, actor, command), at)
         if any(verb.name == kind for verb in self.spec.verbs):
-            return self._decide_game(actor, command)
+            return _stamped(self._decide_game(actor, command), at)
         if kind in VERBS:
             raise ParseError(f"{self.spec.label.en} has no {kind!r} command")
         raise ParseError(f"unknown command type: {kind!r}")
@@ -307,15 +339,25 @@ class TableState:
         return [Event("invited", {"user_id": user_id, "by": actor.name})]
 
     def _presence(self, actor: Actor, command: JSON) -> list[Event]:
-        """A player left (a robot plays for them) or came back (they play again)."""
+        """A seated person's last connection closed (`left`: the seat is held), the hold ran
+        out (`away`: a robot plays for them; the command names the leaving it is for, so a
+        hold that ran out for an earlier one changes nothing), or they are here again (`back`).
+        Once the match is over, nothing: nobody's presence matters any more."""
         if not actor.system:
             raise Forbidden("only the server marks players away or back")
         seat = self._seat_argument(command)
         occupant = self.occupants[seat]
-        kind = str(command["type"])
-        if occupant is None or occupant.kind != "human" or occupant.away == (kind == "away"):
+        if self.finished or occupant is None or occupant.kind != "human":
             return []
-        return [Event(kind, {"seat": seat})]
+        kind = str(command["type"])
+        if kind == "left":
+            due = not (occupant.left or occupant.away)
+        elif kind == "away":
+            due = occupant.left and not occupant.away
+            due = due and command.get("left_at") == occupant.left_at
+        else:
+            due = occupant.left or occupant.away
+        return [Event(kind, {"seat": seat})] if due else []
 
     def _seat_argument(self, command: JSON) -> str:
         seat = command.get("seat")
@@ -327,16 +369,19 @@ class TableState:
         if actor.user_id != self.creator and self.seat_of(actor.user_id) is None:
             raise Forbidden("only the table's creator or its players may do that")
 
-    def settle(self, actor: Actor, command: JSON, rng: random.Random) -> Change:
+    def settle(
+        self, actor: Actor, command: JSON, rng: random.Random, at: float | None = None
+    ) -> Change:
         """Decide `command`'s events and evolve the table by them and by those that follow by
-        themselves.  Raises a typed error when the command is refused: the core refuses an
-        illegal action as it is evolved, before changing anything (should a later event fail,
-        the table's version has moved and the caller rebuilds it from its log)."""
+        themselves (`at`: the time now, as for `decide`).  Raises a typed error when the
+        command is refused: the core refuses an illegal action as it is evolved, before
+        changing anything (should a later event fail, the table's version has moved and the
+        caller rebuilds it from its log)."""
         before = self.version
-        for event in (events := self.decide(actor, command)):
+        for event in (events := self.decide(actor, command, at)):
             self.evolve(event)
         for _ in range(4):  # deals and the match's end follow by themselves
-            follow = self.follow_ups(rng)
+            follow = self.follow_ups(rng, at)
             if not follow:
                 break
             for event in follow:
@@ -346,7 +391,7 @@ class TableState:
 
     # -- follow-ups -----------------------------------------------------------------------
 
-    def follow_ups(self, rng: random.Random) -> list[Event]:
+    def follow_ups(self, rng: random.Random, at: float | None = None) -> list[Event]:
         """Events that follow by themselves: the next deal once every seat is filled (the
         first deal, or any deal when only robots play or someone asked), the match's end."""
         if self.finished or self.match.in_deal or not self.full:
@@ -355,7 +400,7 @@ class TableState:
             return [Event("finished", {})]
         first = self.match.deals_started == 0
         if first or not self.humans() or self._deal_wanted:
-            return [Event("deal", self.match.setup_deal(rng))]
+            return _stamped([Event("deal", self.match.setup_deal(rng))], at)
         return []
 
     # -- evolving -------------------------------------------------------------------------
@@ -374,17 +419,17 @@ class TableState:
             self.occupants[payload["seat"]] = None
         elif kind == "robot_in":
             self.occupants[payload["seat"]] = Occupant("robot", payload["name"])
-        elif kind in ("away", "back"):
-            occupant = self.occupants[payload["seat"]]
-            if occupant is not None:
-                occupant.away = kind == "away"
+        elif kind in PRESENCE:
+            self._evolve_presence(kind, payload)
         elif kind == "deal":
-            self.match.start_deal(payload)
+            self.match.start_deal({k: v for k, v in payload.items() if k != "at"})
             self._deal_wanted = False
+            self.turn_began = payload.get("at")
         elif kind == "deal_wanted":
             self._deal_wanted = True
         elif kind == "act":
             self.match.apply(self.spec.actions.parse(payload["action"]), payload["seat"])
+            self.turn_began = payload.get("at")
             if not self.match.in_deal:
                 self.finished_deals.append(self.match.finish_deal())
         elif kind == "chat":
@@ -397,9 +442,29 @@ class TableState:
             raise ValueError(f"unknown event type {kind!r}")
         self.version += 1
 
+    def _evolve_presence(self, kind: str, payload: JSON) -> None:
+        occupant = self.occupants[payload["seat"]]
+        if occupant is None:
+            return
+        if kind == "left":
+            occupant.left, occupant.left_at = True, payload.get("at")
+        elif kind == "away":
+            occupant.away = True
+        else:  # back: here again, nothing held
+            occupant.left, occupant.left_at, occupant.away = False, None, False
+
     def take_finished_deals(self) -> list[FinishedDeal]:
         deals, self.finished_deals = self.finished_deals, []
         return deals
+
+
+def _stamped(events: list[Event], at: float | None) -> list[Event]:
+    """`events`, those that start a clock carrying `at` (when it is known)."""
+    if at is not None:
+        for event in events:
+            if event.type in CLOCKED:
+                event.payload["at"] = at
+    return events
 
 
 def _robot_name(seat: str) -> str:
@@ -414,6 +479,7 @@ _COMMANDS = {
     "chat": TableState._chat,
     "next_deal": TableState._next_deal,
     "invite": TableState._invite,
+    "left": TableState._presence,
     "away": TableState._presence,
     "back": TableState._presence,
 }

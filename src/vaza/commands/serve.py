@@ -100,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    # Each record's level, so a warning or an error stands out (and a test can find one).
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     config = ServerConfig(
         data_dir=args.data_dir,
         db_url=args.db,

@@ -155,7 +155,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         bus, leases = open_bus(config.bus_url, config.lease_seconds)
         tables = TableService(store, bus, away_after=config.away_after)
         cluster = Cluster(tables, bus, leases)
-        hub = Hub(cluster, can_view, store.user_by_name, config.away_after)
+        hub = Hub(cluster, can_view, store.user_by_name)
         await hub.start()
         app.state.services = Services(
             database, store, UserService(store), tables, hub, URLSafeSerializer(_secret(config))

@@ -4,6 +4,10 @@ Every outgoing table message carries the view of the client's own audience (its 
 kibitzers'), taken from the views the service computed through the core: a client is never sent
 another audience's view.  A bad message gets an `error` reply; it never closes anyone's
 connection or stops a table.
+
+The hub keeps no timers: it reports, as a command down the one path, that a seated person's last
+connection to a table closed (`left`) or that one opened again (`back`); the table's service
+holds the seat and marks the person away when the hold runs out (`vaza.app.service`).
 """
 
 from __future__ import annotations
@@ -106,21 +110,19 @@ class Hub:
         tables: Cluster,
         can_view: Callable[[UserRecord | None, TableRecord, str | None], bool],
         find_user: Callable[[str], Awaitable[UserRecord | None]],
-        away_after: float,
     ) -> None:
         self.tables = tables
         self.can_view = can_view
         self.find_user = find_user
-        self.away_after = away_after
         self.clients: set[Client] = set()
         self._watching: dict[str, set[Client]] = {}
         """The clients watching each table: an update goes to them without looking at the others."""
-        self._away_timers: dict[tuple[str, str], asyncio.TimerHandle] = {}
         self._buckets: dict[int, Bucket] = {}
         """Each person's flood limit, whichever connection they write on."""
         self._chat = RateLimiter(CHAT_PER_MINUTE, 60.0)
         tables.service.listeners.append(self.on_update)
         tables.service.notices.append(self.to_table)
+        tables.service.connected = self.users_watching
 
     async def start(self) -> None:
         await self.tables.bus.subscribe(LOBBY, self.on_lobby)
@@ -158,7 +160,7 @@ class Hub:
                 await cancel_user()
             for table_id in list(client.tables):
                 self._unwatch(client, table_id)
-                self._maybe_away(client, table_id)
+                await self._left(client, table_id)
                 await self.presence(table_id)
 
     async def receive(self, client: Client, text: str) -> None:
@@ -193,7 +195,7 @@ class Hub:
             await self.hello(client, message.table, message.invite, message.since)
         elif kind == "leave":
             self._unwatch(client, message.table)
-            self._maybe_away(client, message.table)
+            await self._left(client, message.table)
             await self.presence(message.table)
         else:
             await self.command(client, message)
@@ -210,13 +212,12 @@ class Hub:
             raise Forbidden("this table does not allow visitors")
         self._watch(client, table_id)
         audience = _audience(client, state)
-        if seat is not None:
-            self._cancel_away(table_id, seat)
-            occupant = state.occupants[seat]
-            if occupant is not None and occupant.away:
-                await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
         user_id = client.user.id if client.user else None
         await client.send(await self.snapshot(table_id, audience, since, user_id))
+        if seat is not None:  # after the snapshot: the page draws its update on the snapshot
+            occupant = state.occupants[seat]
+            if occupant is not None and (occupant.left or occupant.away):
+                await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
         await self.presence(table_id)
 
     @staticmethod
@@ -368,41 +369,29 @@ class Hub:
         """Kibitzers watching a table now."""
         return len(self._kibitzers(table_id))
 
-    # -- absence ------------------------------------------------------------------------
+    # -- presence -----------------------------------------------------------------------
 
-    def _maybe_away(self, client: Client, table_id: str) -> None:
-        """A seated player left: after the grace time, a robot plays for them."""
+    def users_watching(self, table_id: str) -> set[int]:
+        """The users with a connection to a table here (`TableService.connected`)."""
+        return {c.user.id for c in self._watchers_of(table_id) if c.user is not None}
+
+    async def _left(self, client: Client, table_id: str) -> None:
+        """A client stopped watching a table: if it was its player's last connection to it,
+        the table is told (its service holds the seat, then a robot plays for them)."""
         if client.user is None:
             return
         live = self.tables.state_of(table_id)
-        if live is None:
+        if live is None or live.state.finished:
             return
         seat = live.state.seat_of(client.user.id)
-        if seat is None or self._still_here(client.user.id, table_id):
-            return
-        loop = asyncio.get_running_loop()
-        key = (table_id, seat)
-        self._cancel_away(table_id, seat)
-        self._away_timers[key] = loop.call_later(
-            self.away_after, lambda: asyncio.ensure_future(self._away(table_id, seat, client.user))
-        )
-
-    def _still_here(self, user_id: int, table_id: str) -> bool:
-        return any(c.user is not None and c.user.id == user_id for c in self._watchers_of(table_id))
-
-    async def _away(self, table_id: str, seat: str, user: UserRecord | None) -> None:
-        self._away_timers.pop((table_id, seat), None)
-        if user is not None and self._still_here(user.id, table_id):
+        if seat is None or client.user.id in self.users_watching(table_id):
             return
         try:
-            await self.tables.handle(table_id, SYSTEM, {"type": "away", "seat": seat})
-        except VazaError:
-            log.exception("could not mark %s away at %s", seat, table_id)
-
-    def _cancel_away(self, table_id: str, seat: str) -> None:
-        timer = self._away_timers.pop((table_id, seat), None)
-        if timer is not None:
-            timer.cancel()
+            await self.tables.handle(table_id, SYSTEM, {"type": "left", "seat": seat})
+        except VazaError as error:  # the table is moving between processes, say
+            log.warning("could not tell %s that %s left: %s", table_id, seat, error)
+        except Exception:
+            log.exception("could not tell %s that %s left", table_id, seat)
 
 
 class _Flood(VazaError):
