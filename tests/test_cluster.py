@@ -212,7 +212,7 @@ def test_a_hold_running_when_the_owner_dies_runs_out_at_the_process_that_adopts_
         back = player.recv_until(
             lambda m: m["type"] == "update" and not m["occupants"]["N"]["away"], timeout=30
         )
-        assert back["occupants"]["N"]["user_id"] == player.me["id"]
+        assert back["seat"] == "N" and back["occupants"]["N"]["name"] == player.me["name"]
         player.close()
     finally:
         for server in (owner, other):

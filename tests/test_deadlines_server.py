@@ -112,7 +112,7 @@ def test_seat_holds_outlive_a_kill_9(tmp_path: Path) -> None:
             back = player.recv_until(
                 lambda m: m["type"] == "update" and not m["occupants"]["N"]["away"], timeout=20
             )
-            assert back["occupants"]["N"]["user_id"] == player.me["id"]
+            assert back["seat"] == "N" and back["occupants"]["N"]["name"] == player.me["name"]
             player.close()
     finally:
         server.stop()
