@@ -24,13 +24,13 @@ import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from vaza.app.cluster import Cluster
-from vaza.app.service import LOBBY, TableService, Update, user_topic
+from vaza.app.service import LOBBY, LiveTable, TableService, Update, user_topic
 from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
 from vaza.core.errors import VazaError
 from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitzer
 from vaza.server import messages
 from vaza.server.guard import LimitReached, RateLimiter
-from vaza.store.port import TableRecord, UserRecord
+from vaza.store.port import StoredEvent, TableRecord, UserRecord
 
 log = logging.getLogger("vaza.ws")
 JSON = dict[str, Any]
@@ -210,12 +210,17 @@ class Hub:
         seat = state.seat_of(client.user.id if client.user else None)
         if seat is None and not state.options.kibitzers and not self._is_creator(client, state):
             raise Forbidden("this table does not allow visitors")
-        self._watch(client, table_id)
-        audience = _audience(client, state)
+        past = await self._past_events(live, since)
+        # From here on nothing waits until the client watches with its snapshot queued
+        # first: every update it then gets comes after the snapshot, none is missed.
+        live = self.tables.state_of(table_id) or live
+        audience = _audience(client, live.state)
         user_id = client.user.id if client.user else None
-        await client.send(await self.snapshot(table_id, audience, since, user_id))
+        message = self._snapshot(live, audience, past, user_id)
+        self._watch(client, table_id)
+        await client.send(message)
         if seat is not None:  # after the snapshot: the page draws its update on the snapshot
-            occupant = state.occupants[seat]
+            occupant = live.state.occupants[seat]
             if occupant is not None and (occupant.left or occupant.away):
                 await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
         await self.presence(table_id)
@@ -254,12 +259,22 @@ class Hub:
 
     # -- outgoing -----------------------------------------------------------------------
 
-    async def snapshot(
-        self, table_id: str, audience: str, since: int | None, client_id: int | None = None
+    async def _past_events(self, live: LiveTable, since: int | None) -> list[StoredEvent] | None:
+        """The log after `since` for a reconnecting client, unless it asks from too far back
+        (then the snapshot alone says all it needs)."""
+        version = live.state.version
+        if since is None or not version - CATCH_UP_LIMIT <= since < version:
+            return None
+        events: list[StoredEvent] = await self.tables.store.events(live.state.id, after=since)
+        return events
+
+
+    def _snapshot(
+        self, live: LiveTable, audience: str, past: list[StoredEvent] | None, client_id: int | None
     ) -> JSON:
-        live = await self.tables.watch(table_id)
+        """The table now as `audience` may see it, with the past events it may learn of."""
         state = live.state
-        views = TableService.views(state)
+        table_id = state.id
         message: JSON = {
             "type": "snapshot",
             "table": table_id,
@@ -269,20 +284,21 @@ class Hub:
             "status": state.status,
             "you_created": client_id is not None and client_id == state.creator,
             "occupants": _occupants(state),
-            "view": views.get(audience),
+            "view": TableService.views(state).get(audience),
             "chat": chat_for(state.chat, audience, state.match.in_deal),
             "kibitzers": self.kibitzer_names(table_id),
         }
-        if since is not None and state.version - CATCH_UP_LIMIT <= since < state.version:
-            # Past events for a reconnecting client, each as its audience may learn of it (the
-            # view carries what it may see now); chat from then is read as between deals.
+        if past is not None:
+            # Each as its audience may learn of it (the view carries what it may see now);
+            # chat from then is read as between deals.
             public = state.spec.actions.public
             message["events"] = [
                 {
                     "version": e.version,
                     **event_for(e.type, e.payload, audience, public, in_deal=True),
                 }
-                for e in await self.tables.store.events(table_id, after=since)
+                for e in past
+                if e.version <= state.version
             ]
         return message
 
