@@ -156,6 +156,12 @@ class TableService:
         self.bus = bus
         self.rng = rng or make_rng()
         self.executor = robot_executor or ThreadPoolExecutor(2, thread_name_prefix="robot")
+        """Robots' thinking at tables where a person plays now."""
+        self.background = ThreadPoolExecutor(1, thread_name_prefix="robot-bg")
+        """Robots' thinking at tables of robots alone (robot events, robot matches): one thread,
+        shared in turn by the people who opened such tables (`_share`), so nobody's robot
+        tables slow the tables where people play, nor starve another person's."""
+        self._shares: dict[int | None, asyncio.Lock] = {}
         self.away_after = away_after
         """Seconds a seat is held for a person who left before a robot plays for them."""
         self.clock = clock
@@ -171,6 +177,8 @@ class TableService:
         """Called in-process with every update (the WebSocket hub)."""
         self._analyser: ProcessPoolExecutor | None = None
         self._analysis_waiting = 0
+        self._analysis_by: dict[int | None, int] = {}
+        """Deals waiting for the solver, by the person who opened their table."""
         self.notices: list[Callable[[str, JSON], Awaitable[None]]] = []
         """Called with messages for everyone at a table (a finished deal's analysis)."""
         self.committed: list[Callable[[str, int, list[Event]], Awaitable[None]]] = []
@@ -352,16 +360,22 @@ class TableService:
             await self._reload(live)
             raise
 
-    async def _analyse(self, table_id: str, number: int, record: DealRecord) -> None:
+    async def _analyse(
+        self, table_id: str, number: int, record: DealRecord, owner: int | None
+    ) -> None:
         """The double-dummy table and par of a finished deal, solved off the event loop, kept
         with the deal and shown at the table (all hands are public once a deal is over).
 
-        At most `ANALYSIS_BACKLOG` deals wait for the solver: past that (robots racing through
-        deals) a deal goes without, rather than the server falling ever further behind."""
-        if self._analysis_waiting >= ANALYSIS_BACKLOG:
+        At most `ANALYSIS_BACKLOG` deals wait for the solver, and at most `ANALYSIS_SHARE` of
+        the tables one person opened: past that (robots racing through deals) a deal goes
+        without, rather than the server falling ever further behind or one person's robot
+        tables taking the solver from everyone else's."""
+        mine = self._analysis_by.get(owner, 0)
+        if self._analysis_waiting >= ANALYSIS_BACKLOG or mine >= ANALYSIS_SHARE:
             log.info("table %s: deal %d not analysed, the solver is busy", table_id, number)
             return
         self._analysis_waiting += 1
+        self._analysis_by[owner] = mine + 1
         try:
             loop = asyncio.get_running_loop()
             data = await loop.run_in_executor(self._analysis_pool(), analyse_to_json, record)
@@ -373,6 +387,7 @@ class TableService:
             log.exception("table %s: analysis of deal %d failed", table_id, number)
         finally:
             self._analysis_waiting -= 1
+            self._analysis_by[owner] -= 1
 
     @staticmethod
     def _players(state: TableState) -> dict[str, int]:
@@ -422,7 +437,7 @@ class TableService:
                 )
         for deal in change.finished:
             if deal.record is not None:
-                self._spawn(self._analyse(state.id, deal.number, deal.record))
+                self._spawn(self._analyse(state.id, deal.number, deal.record, state.creator))
 
     # -- robots and timers --------------------------------------------------------------
 
@@ -491,15 +506,15 @@ class TableService:
         if stand_in is not None:
             robots.add(stand_in)
         responders = [s for s in sorted(state.match.responders()) if s in robots]
-        loop = asyncio.get_running_loop()
         robot = state.robot
+        think = self._thinker(state)
         try:
             if responders:
                 answerer = responders[0]
                 command = _robot_answer(state, answerer)
                 if command.get("type") == "claim_response":
                     view = state.match.robot_view(answerer)
-                    answer = await loop.run_in_executor(self.executor, robot.respond, view)
+                    answer = await think(robot.respond, view)
                     if answer is not None:
                         command = state.spec.actions.encode(answer)
                 if live.state.version == version:
@@ -510,7 +525,7 @@ class TableService:
                 return
             view = state.match.robot_view(seat)
             claim = await self._robot_claim(live, seat, robot, view)
-            action = claim or await loop.run_in_executor(self.executor, robot.choose, view)
+            action = claim or await think(robot.choose, view)
             if live.state.version != version:
                 return  # someone else moved first (an undo, a claim): think again later
             await self.handle(
@@ -522,6 +537,24 @@ class TableService:
         except Exception:
             live.robots_at = -1
             log.exception("table %s: robot turn failed", table_id)
+
+    def _thinker(self, state: TableState) -> Callable[[Callable[[Any], Any], Any], Awaitable[Any]]:
+        """Where a table's robots think: beside people's tables if a person plays there now,
+        else in the background, one person's robot tables at a time in turn."""
+        present = any(
+            o is not None and o.kind == "human" and not o.away and not o.left
+            for o in state.occupants.values()
+        )
+        loop = asyncio.get_running_loop()
+        if present:
+            return lambda work, view: loop.run_in_executor(self.executor, work, view)
+        share = self._shares.setdefault(state.creator, asyncio.Lock())
+
+        async def in_turn(work: Callable[[Any], Any], view: Any) -> Any:
+            async with share:
+                return await loop.run_in_executor(self.background, work, view)
+
+        return in_turn
 
     async def _robot_claim(self, live: LiveTable, seat: str, robot: Any, view: Any) -> Any:
         """A robot that can claim does so, at most once a trick, when a person defends
@@ -566,6 +599,7 @@ class TableService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.background.shutdown(wait=False, cancel_futures=True)
         if self._analyser is not None:
             # Waited for (in a thread, off the event loop): a pool left to die with the process
             # leaks its semaphores, and the resource tracker says so at exit.
@@ -574,6 +608,8 @@ class TableService:
 
 
 ANALYSIS_BACKLOG = 16
+ANALYSIS_SHARE = 4
+"""Deals of one person's tables that may wait for the solver at once."""
 
 
 def analyse_to_json(record: DealRecord) -> JSON:

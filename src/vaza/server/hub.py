@@ -268,7 +268,6 @@ class Hub:
         events: list[StoredEvent] = await self.tables.store.events(live.state.id, after=since)
         return events
 
-
     def _snapshot(
         self, live: LiveTable, audience: str, past: list[StoredEvent] | None, client_id: int | None
     ) -> JSON:
