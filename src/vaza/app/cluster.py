@@ -124,14 +124,18 @@ class Cluster:
             return replica
 
     async def create(
-        self, creator: UserRecord, options: JSON, deals: dict[int, str] | None = None
+        self,
+        creator: UserRecord,
+        options: JSON,
+        deals: dict[int, str] | None = None,
+        owner: int | None = None,
     ) -> TableRecord:
         """A new table, served by this process: its lease is taken first, so no other process
         can adopt it before it exists."""
         table_id = new_table_id()
         if await self.leases.claim(table_id) != self.me:
             raise Unavailable("could not create the table; try again")
-        return await self.service.create(creator, options, deals, table_id)
+        return await self.service.create(creator, options, deals, table_id, owner)
 
     async def handle(self, table_id: str, actor: Actor, command: JSON) -> int:
         """Apply a command here if this process serves the table (or may take it), else at

@@ -59,7 +59,11 @@ class Tables(Protocol):
     forwards a command to the process serving the table."""
 
     async def create(
-        self, creator: UserRecord, options: JSON, deals: dict[int, str] | None = None
+        self,
+        creator: UserRecord,
+        options: JSON,
+        deals: dict[int, str] | None = None,
+        owner: int | None = None,
     ) -> TableRecord: ...
 
     async def handle(self, table_id: str, actor: Actor, command: JSON) -> int: ...
@@ -225,7 +229,7 @@ class EventService:
             "robots": False,
         }
         table = await self.tables.create(
-            organiser, options, boards.pbn_deals(seating.board_numbers)
+            organiser, options, boards.pbn_deals(seating.board_numbers), owner=record.created_by
         )
         opened = EventTableRecord(
             record.id,

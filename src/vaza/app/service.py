@@ -194,13 +194,17 @@ class TableService:
         options_json: JSON,
         deals: dict[int, str] | None = None,
         table_id: str | None = None,
+        owner: int | None = None,
     ) -> TableRecord:
         """A new table; `deals` (PBN deals by board number) make it play a duplicate event's
-        boards.  They go into the table's log, never into what clients are sent."""
+        boards.  They go into the table's log, never into what clients are sent.  `owner`: the
+        person it is opened for, when someone else creates it (a duplicate event's tables)."""
         options = TableOptions.from_json(options_json)
         table_id = table_id or new_table_id()
         state = TableState(table_id, options, creator.id, deals)
         created: JSON = {"options": options.to_json(), "creator": creator.id}
+        if owner is not None:
+            created["owner"] = owner
         if deals is not None:
             created["deals"] = {str(n): text for n, text in deals.items()}
         events = [Event("created", created)]
@@ -437,7 +441,7 @@ class TableService:
                 )
         for deal in change.finished:
             if deal.record is not None:
-                self._spawn(self._analyse(state.id, deal.number, deal.record, state.creator))
+                self._spawn(self._analyse(state.id, deal.number, deal.record, state.owner))
 
     # -- robots and timers --------------------------------------------------------------
 
@@ -548,7 +552,7 @@ class TableService:
         loop = asyncio.get_running_loop()
         if present:
             return lambda work, view: loop.run_in_executor(self.executor, work, view)
-        share = self._shares.setdefault(state.creator, asyncio.Lock())
+        share = self._shares.setdefault(state.owner, asyncio.Lock())
 
         async def in_turn(work: Callable[[Any], Any], view: Any) -> Any:
             async with share:

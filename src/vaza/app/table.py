@@ -146,6 +146,9 @@ class TableState:
         self.id = table_id
         self.options = options
         self.creator = creator
+        self.owner = creator
+        """Whose table it is for the fair share of robot work: its creator, or the person a
+        duplicate event opened it for (the event's organiser account creates it)."""
         self.spec = find_game(options.game)
         settings = self.spec.settings(options.players, options.scoring, options.variant, deals)
         self.match: TableMatch[Any, Any] = self.spec.new_match(settings)
@@ -412,7 +415,7 @@ class TableState:
         payload = event.payload
         kind = event.type
         if kind == "created":
-            pass
+            self.owner = payload.get("owner", self.creator)
         elif kind == "sat":
             self.occupants[payload["seat"]] = Occupant("human", payload["name"], payload["user_id"])
         elif kind in {"stood", "robot_out"}:
