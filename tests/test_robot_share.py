@@ -59,7 +59,7 @@ class Watched:
 def test_robot_tables_think_in_the_background_in_turn(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = SqlStore(await open_database(f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"))
-        service = TableService(store, MemoryBus())
+        service = TableService(store, MemoryBus(), background_pause=0.001)
         watch = Watch()
         try:
             ana = await store.create_user("ana", None, is_guest=True, settings={})

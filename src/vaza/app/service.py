@@ -150,6 +150,7 @@ class TableService:
         rng: random.Random | None = None,
         robot_executor: Executor | None = None,
         away_after: float = 60.0,
+        background_pause: float | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
@@ -162,6 +163,11 @@ class TableService:
         shared in turn by the people who opened such tables (`_share`), so nobody's robot
         tables slow the tables where people play, nor starve another person's."""
         self._shares: dict[int | None, asyncio.Lock] = {}
+        self.background_pause = BACKGROUND_PAUSE if background_pause is None else background_pause
+        self._background_turn = asyncio.Lock()
+        """One robot-only decision at a time, the people who wait for one served in turn."""
+        self._people_played_at = -BACKGROUND_YIELDS_FOR
+        """When robots last thought at a table where a person plays (monotonic seconds)."""
         self.away_after = away_after
         """Seconds a seat is held for a person who left before a robot plays for them."""
         self.clock = clock
@@ -551,12 +557,16 @@ class TableService:
         )
         loop = asyncio.get_running_loop()
         if present:
+            self._people_played_at = time.monotonic()
             return lambda work, view: loop.run_in_executor(self.executor, work, view)
         share = self._shares.setdefault(state.owner, asyncio.Lock())
 
         async def in_turn(work: Callable[[Any], Any], view: Any) -> Any:
-            async with share:
-                return await loop.run_in_executor(self.background, work, view)
+            async with share, self._background_turn:
+                chosen = await loop.run_in_executor(self.background, work, view)
+                if time.monotonic() - self._people_played_at < BACKGROUND_YIELDS_FOR:
+                    await asyncio.sleep(self.background_pause)  # people play: pace, not race
+                return chosen
 
         return in_turn
 
@@ -611,6 +621,12 @@ class TableService:
             self._analyser = None
 
 
+BACKGROUND_PAUSE = 0.05
+"""Seconds after each robot decision at a robot-only table while people play elsewhere: all
+robot-only tables together then make at most 20 a second, and never take the processor from
+the tables where people play."""
+BACKGROUND_YIELDS_FOR = 30.0
+"""How long after robots last thought at a table with a person the background keeps its pace."""
 ANALYSIS_BACKLOG = 16
 ANALYSIS_SHARE = 4
 """Deals of one person's tables that may wait for the solver at once."""

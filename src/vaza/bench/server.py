@@ -194,7 +194,7 @@ async def _run_cluster(
 
 
 async def _start_servers(
-    data_dir: Path, count: int, options: tuple[str, ...]
+    data_dir: Path, count: int, options: tuple[str, ...], *, lift_limits: bool = True
 ) -> list[tuple[str, subprocess.Popen[bytes]]]:
     servers = []
     for number in range(count):
@@ -203,8 +203,9 @@ async def _start_servers(
         folder = data_dir / f"server{number}"
         folder.mkdir()
         # Every simulated person comes from this one address: the limits per address and
-        # per person are lifted for the benchmark's own servers.
-        lifted = ("--guests-per-hour", "1000000", "--open-tables", "1000000")
+        # per person are lifted for the benchmark's own servers (but for the abuse bench's).
+        lifted = ("--guests-per-hour", "1000000", "--open-tables", "1000000") if lift_limits else ()
+
         command = [sys.executable, "-m", "vaza.cli", "serve", "--port", str(port),
                    "--data-dir", str(folder), "--away-after", "600", *lifted, *options]  # fmt: skip
 

@@ -107,6 +107,27 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     store.add_argument("--json", action="store_true", help="print JSON (always on)")
     store.set_defaults(run=run_store)
 
+    abuse = benches.add_parser(
+        "abuse",
+        help="a normal table's robots while others flood the club (issue 21's attacks)",
+        description="Start a server with the club's own limits; a person plays at a table "
+        "with three robots while, from the same address, guest accounts are asked for at "
+        "1,000 a minute, 20 sockets of one guest flood a table's chat, 50 logged-out sockets "
+        "ask again and again for the whole log, and every guest opens four robot "
+        "tournaments. Reports the robot moves' p50/p95 and what each attack got through.",
+    )
+    abuse.add_argument("--seconds", type=positive, default=60, help="how long (default 60)")
+    abuse.add_argument(
+        "--think", type=float, default=1.0, help="the person's seconds an action (default 1)"
+    )
+    abuse.add_argument(
+        "--robots",
+        default="strong",
+        help="the table's robots, as vaza serve --robots (default strong: up to 0.65 s a card)",
+    )
+    abuse.add_argument("--json", action="store_true", help="print JSON (always on)")
+    abuse.set_defaults(run=run_abuse)
+
     analyze = benches.add_parser(
         "analyze",
         help="double-dummy tables per second: Vaza's analysis against endplay alone",
@@ -149,6 +170,13 @@ def run_server(args: argparse.Namespace) -> int:
     from vaza.bench import server
 
     print(json.dumps(server.run(args.tables, args.seconds, args.think, args.seed, args.url)))
+    return 0
+
+
+def run_abuse(args: argparse.Namespace) -> int:
+    from vaza.bench import abuse
+
+    print(json.dumps(abuse.run(args.seconds, args.think, args.robots)))
     return 0
 
 

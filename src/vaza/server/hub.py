@@ -79,6 +79,16 @@ class Client:
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     """Messages waiting to be written, in order, by this client's own writer (`write`)."""
     too_slow: bool = False
+    flood_told: float = 0.0
+    """When this connection was last told it floods (at most once a second: answering every
+    refused message would cost the server what the limit saves)."""
+
+    def may_be_told_of_flood(self) -> bool:
+        now = time.monotonic()
+        if now - self.flood_told < 1.0:
+            return False
+        self.flood_told = now
+        return True
 
     async def send(self, message: JSON) -> None:
         await self.send_text(_dumps(message))
@@ -117,8 +127,9 @@ class Hub:
         self.clients: set[Client] = set()
         self._watching: dict[str, set[Client]] = {}
         """The clients watching each table: an update goes to them without looking at the others."""
-        self._buckets: dict[int, Bucket] = {}
-        """Each person's flood limit, whichever connection they write on."""
+        self._buckets: dict[int | str, Bucket] = {}
+        """Each person's flood limit, whichever connection they write on (logged-out
+        connections: their address's)."""
         self._chat = RateLimiter(CHAT_PER_MINUTE, 60.0)
         tables.service.listeners.append(self.on_update)
         tables.service.notices.append(self.to_table)
@@ -132,8 +143,8 @@ class Hub:
     async def serve(self, socket: WebSocket, user: UserRecord | None) -> None:
         await socket.accept()
         client = Client(socket, user)
-        if user is not None:
-            client.bucket = self._buckets.setdefault(user.id, client.bucket)
+        who: int | str = user.id if user is not None else f"ip:{_address(socket)}"
+        client.bucket = self._buckets.setdefault(who, client.bucket)
         writer = asyncio.ensure_future(client.write())
         self.clients.add(client)
         cancel_user = None
@@ -167,6 +178,8 @@ class Hub:
         ref = messages.ref_of(text)  # echoed on every error, a malformed message's too
         try:
             if not client.bucket.allow():
+                if not client.may_be_told_of_flood():
+                    return  # past the first each second, a flood gets no answer
                 raise _Flood("too many messages; slow down")
             message = messages.parse_message(text)
             await self.dispatch(client, message)
@@ -432,6 +445,10 @@ def _occupants(state: TableState) -> JSON:
 def _seat(audience: str, state: TableState) -> str | None:
     """The recipient's own seat, if it has one."""
     return audience if audience in state.match.seat_labels else None
+
+
+def _address(socket: WebSocket) -> str:
+    return socket.client.host if socket.client else "?"
 
 
 def _error(code: str, message: str, ref: str | None = None) -> JSON:

@@ -1,0 +1,234 @@
+"""`vaza bench abuse`: a normal table's robots while others try what issue 21 found.
+
+One server with the club's own limits.  A person plays at a table with three robots (human
+pace), and the time each robot's move takes is measured, from the update that makes it a
+robot's turn to the update with its card or call.  Meanwhile, from the same address:
+
+- guest accounts asked for at 1,000 a minute;
+- 20 sockets of one guest flooding a table's chat;
+- 50 logged-out sockets asking again and again for the whole log (`hello` with `since=0`);
+- every guest that could be made opening four robot tournaments (the most boards, tables).
+
+It prints the robot moves' p50/p95 and what each attack got through and had refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import websockets
+
+from vaza.bench.server import _start_servers, _stop_servers
+
+JSON = dict[str, Any]
+
+
+@dataclass
+class Counts:
+    robot_moves: list[float] = field(default_factory=list)
+    person_actions: int = 0
+    guests: dict[str, int] = field(default_factory=lambda: {"made": 0, "refused": 0})
+    chat: dict[str, int] = field(default_factory=lambda: {"sent": 0, "refused": 0})
+    catch_up: dict[str, int] = field(default_factory=lambda: {"asked": 0, "with_log": 0})
+    robot_events: dict[str, int] = field(default_factory=lambda: {"opened": 0, "refused": 0})
+
+
+def _dumps(message: JSON) -> str:
+    return orjson.dumps(message).decode()
+
+
+def _cookie(http: httpx.AsyncClient, response: httpx.Response) -> str:
+    """The session cookie a response set, kept apart: the client itself keeps none, so each
+    request says whose it is."""
+    http.cookies.clear()
+    return "; ".join(f"{name}={value}" for name, value in response.cookies.items())
+
+
+async def _socket(url: str, cookie: str | None = None) -> Any:
+    headers = {"Cookie": cookie} if cookie else None
+    return await websockets.connect(
+        url, additional_headers=headers, max_size=2**24, ping_interval=None, open_timeout=60
+    )
+
+
+async def _person(ws_url: str, cookie: str, table: str, think: float, counts: Counts) -> None:
+    """Plays North at a table of three robots, a legal action after `think` seconds; times
+    every robot move."""
+    rng = random.Random(1)
+    async with await _socket(ws_url, cookie) as socket:
+        await socket.send(_dumps({"type": "hello", "table": table}))
+        await socket.send(_dumps({"type": "sit", "table": table, "seat": "N"}))
+        robot_turn_at: float | None = None
+        async for raw in socket:
+            message = orjson.loads(raw)
+            if message.get("type") not in ("snapshot", "update"):
+                continue
+            now = time.perf_counter()
+            acts = [e for e in message.get("events", []) if e.get("type") == "act"]
+            if robot_turn_at is not None and acts:
+                counts.robot_moves.append(now - robot_turn_at)
+            view = message.get("view") or {}
+            controller = view.get("controller")
+            robot_turn_at = now if controller not in (None, "N") else None
+            if view.get("phase") == "over":
+                await socket.send(_dumps({"type": "next_deal", "table": table}))
+            elif controller == "N" and view.get("legal"):
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                await socket.send(_dumps({"table": table, **rng.choice(view["legal"])}))
+                counts.person_actions += 1
+
+
+async def _guests(http: httpx.AsyncClient, counts: Counts, made: list[str]) -> None:
+    """Guest accounts at 1,000 a minute."""
+    while True:
+        response = await http.post("/api/guest", json={})
+        if response.status_code == 200:
+            counts.guests["made"] += 1
+            made.append(_cookie(http, response))
+        else:
+            http.cookies.clear()
+            counts.guests["refused"] += 1
+        await asyncio.sleep(0.06)
+
+
+async def _robot_events(url: str, made: list[str], counts: Counts) -> None:
+    """Each guest made opens four robot tournaments of the most boards and tables."""
+    done = 0
+    while True:
+        while done < len(made):
+            cookie = made[done]
+            done += 1
+            async with httpx.AsyncClient(base_url=url, headers={"Cookie": cookie}) as http:
+                for number in range(4):
+                    body = {"kind": "robot", "name": f"flood {number}", "boards": 36,
+                            "robot_tables": 6}  # fmt: skip
+                    response = await http.post("/api/events", json=body)
+                    key = "opened" if response.status_code in (200, 201) else "refused"
+                    counts.robot_events[key] += 1
+        await asyncio.sleep(0.5)
+
+
+async def _chat_flood(ws_url: str, cookie: str, table: str, counts: Counts) -> None:
+    """20 sockets of one guest, each sending a chat line every 20 ms."""
+
+    async def one(number: int) -> None:
+        async with await _socket(ws_url, cookie) as socket:
+            await socket.send(_dumps({"type": "hello", "table": table}))
+
+            async def read() -> None:
+                async for raw in socket:
+                    if orjson.loads(raw).get("type") == "error":
+                        counts.chat["refused"] += 1
+
+            reader = asyncio.ensure_future(read())
+            try:
+                while True:
+                    await socket.send(_dumps({"type": "chat", "table": table, "text": f"{number}"}))
+                    counts.chat["sent"] += 1
+                    await asyncio.sleep(0.02)
+            finally:
+                reader.cancel()
+
+    await asyncio.gather(*(one(n) for n in range(20)))
+
+
+async def _catch_ups(ws_url: str, table: str, counts: Counts) -> None:
+    """50 logged-out sockets asking for the whole log, again and again."""
+
+    async def one() -> None:
+        async with await _socket(ws_url) as socket:
+            while True:
+                await socket.send(_dumps({"type": "hello", "table": table, "since": 0}))
+                while True:
+                    message = orjson.loads(await socket.recv())
+                    if message.get("type") in ("snapshot", "error"):
+                        break
+                counts.catch_up["asked"] += 1
+                counts.catch_up["with_log"] += "events" in message
+                await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(one() for _ in range(50)))
+
+
+async def _new_table(http: httpx.AsyncClient, cookie: str, options: JSON) -> str:
+    response = await http.post("/api/tables", json=options, headers={"Cookie": cookie})
+    response.raise_for_status()
+    return str(response.json()["table"])
+
+
+def _cpu_seconds(pid: int) -> float:
+
+    with contextlib.suppress(OSError), open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
+    with tempfile.TemporaryDirectory() as data_dir:
+        options = ("--robots", robots)
+        servers = await _start_servers(Path(data_dir), 1, options, lift_limits=False)
+        url, process = servers[0]
+        ws_url = url.replace("http", "ws") + "/ws"
+        counts = Counts()
+        tasks: list[asyncio.Future[None]] = []
+        try:
+            async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+                person = _cookie(http, await http.post("/api/guest", json={}))
+                attacker = _cookie(http, await http.post("/api/guest", json={}))
+                table = await _new_table(http, person, {"scoring": "duplicate"})
+                flooded = await _new_table(http, attacker, {"robots": False})
+                made: list[str] = [attacker]
+                cpu_before = _cpu_seconds(process.pid)
+                started = time.perf_counter()
+                tasks = [asyncio.ensure_future(_person(ws_url, person, table, think, counts))]
+                if attack:
+                    tasks += [
+                        asyncio.ensure_future(_guests(http, counts, made)),
+                        asyncio.ensure_future(_robot_events(url, made, counts)),
+                        asyncio.ensure_future(_chat_flood(ws_url, attacker, flooded, counts)),
+                        asyncio.ensure_future(_catch_ups(ws_url, table, counts)),
+                    ]
+                done, _ = await asyncio.wait(tasks, timeout=seconds)
+                for task in done:  # an attack that ended early says why
+                    task.result()
+                elapsed = time.perf_counter() - started
+                cpu = _cpu_seconds(process.pid) - cpu_before
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            _stop_servers(servers)
+    moves = sorted(counts.robot_moves)
+    p95 = moves[min(len(moves) - 1, int(0.95 * len(moves)))] if moves else None
+    return {
+        "seconds": round(elapsed, 1),
+        "robot_moves": len(moves),
+        "robot_move_ms_p50": round(1000 * statistics.median(moves), 1) if moves else None,
+        "robot_move_ms_p95": None if p95 is None else round(1000 * p95, 1),
+        "robot_move_ms_max": round(1000 * moves[-1], 1) if moves else None,
+        "person_actions": counts.person_actions,
+        "guests": counts.guests,
+        "chat": counts.chat,
+        "catch_up": counts.catch_up,
+        "robot_events": counts.robot_events,
+        "server_cpu_share": round(cpu / elapsed, 2) if elapsed else None,
+    }
+
+
+def run(seconds: float, think: float, robots: str) -> JSON:
+    """The same table quiet, then under the attacks, on two fresh servers."""
+    quiet = asyncio.run(_run(seconds, think, robots, attack=False))
+    attacked = asyncio.run(_run(seconds, think, robots, attack=True))
+    return {"robots": robots, "quiet": quiet, "under_attack": attacked}
