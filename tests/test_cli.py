@@ -100,3 +100,20 @@ def test_bad_arguments_get_a_clear_message(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit):
         main(["deal", "--board", "0"])
     assert "board numbers start at 1" in capsys.readouterr().err
+
+
+def test_bench_abuse_runs_the_attacks_and_reports_each(capsys: pytest.CaptureFixture[str]) -> None:
+    """A short run: the normal table plays quiet and under attack; every attack is tried and
+    the limits answer it (the figures themselves are the benchmark's, not the test's)."""
+    argv = ["bench", "abuse", "--seconds", "4", "--think", "0.2", "--robots", "simple", "--json"]
+    assert main(argv) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    attacked = figures["under_attack"]
+    assert attacked["guests"]["refused"] > 0 and attacked["guests"]["made"] <= 10
+    assert attacked["chat"]["sent"] > 0 and attacked["catch_up"]["asked"] > 0
+    assert attacked["robot_events"]["opened"] > 0
+    for run in (figures["quiet"], attacked):
+        assert run["person_actions"] > 0
+        assert {"robot_moves", "robot_move_ms_p50", "robot_move_ms_p95", "server_cpu_share"} <= set(
+            run
+        )
