@@ -3,6 +3,7 @@ with the club's own figures, as an outside client would try them."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 
 import httpx
@@ -123,3 +124,20 @@ def test_pages_forbid_framing_and_foreign_scripts(server: Server) -> None:
 
         assert headers["X-Frame-Options"] == "DENY"
         assert headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_guest_plays_for_a_week(behind_proxy: Server) -> None:
+    """A guest's lifetime (issue 21, with finding 5): its session ends a week after it began;
+    an account's does not."""
+    with (
+        from_address(behind_proxy, "10.0.7.1") as guest,
+        from_address(behind_proxy, "10.0.7.2") as member,
+    ):
+        assert guest.post("/api/guest", json={}).status_code == 200
+        registered = member.post("/api/register", json={"name": "Weekly", "password": "long one"})
+        assert registered.status_code == 200
+        assert guest.get("/api/me").status_code == 200
+        with sqlite3.connect(behind_proxy.data_dir / "vaza.db") as db:
+            db.execute("UPDATE sessions SET created_at = datetime('now', '-8 days')")
+        assert guest.get("/api/me").status_code == 401
+        assert member.get("/api/me").status_code == 200

@@ -241,3 +241,16 @@ def test_a_view_explains_every_call_as_a_fresh_reading_would() -> None:
                 shown = match.view(seat)["explanations"][lang]
                 assert shown == {str(i): text for i, text in fresh.items()}
         match.finish_deal()
+
+
+def test_a_tables_chat_has_a_cap() -> None:
+    """Issue 21: a table's log took 4,004 chat lines with no cap."""
+    from vaza.app.table import CHAT_CAP
+
+    state = TableState("t", TableOptions(), creator=1)
+    ana = Actor(1, "Ana")
+    for number in range(CHAT_CAP):
+        for event in state.decide(ana, {"type": "chat", "text": f"line {number}"}):
+            state.evolve(event)
+    with pytest.raises(IllegalAction, match="chat is full"):
+        state.decide(ana, {"type": "chat", "text": "one more"})

@@ -25,6 +25,9 @@ DEFAULT_GAME: Final = GAMES[0]
 CHAT_LIMIT = 500
 """Longest chat message, in characters."""
 CHAT_KEPT = 100
+CHAT_CAP = 2000
+"""Chat lines a table's log takes in all (a long rubber needs far fewer): past them, the
+table's chat is full."""
 CLOCKED: Final = frozenset(("act", "deal", "left"))
 """Events that start a clock (the time to act, a seat's hold).  Each carries the wall-clock time
 it was decided at (`at`, seconds since the epoch), so any process that loads the table derives
@@ -159,6 +162,7 @@ class TableState:
         self.finished = False
         self.invited: set[int] = set()
         self.chat: deque[JSON] = deque(maxlen=CHAT_KEPT)
+        self.chat_lines = 0
         self.finished_deals: list[FinishedDeal] = []
         """Deals finished by the events evolved since the caller last took them."""
         self._deal_wanted = False
@@ -311,6 +315,8 @@ class TableState:
             raise ParseError("a chat message needs some text")
         if len(text) > CHAT_LIMIT:
             raise ParseError(f"a chat message has at most {CHAT_LIMIT} characters")
+        if self.chat_lines >= CHAT_CAP:
+            raise IllegalAction(f"this table's chat is full ({CHAT_CAP} lines)")
         seat = self.seat_of(actor.user_id)
         if seat is None and not self.options.kibitzers and actor.user_id != self.creator:
             raise Forbidden("this table does not allow visitors")
@@ -437,6 +443,7 @@ class TableState:
                 self.finished_deals.append(self.match.finish_deal())
         elif kind == "chat":
             self.chat.append(payload)
+            self.chat_lines += 1
         elif kind == "invited":
             self.invited.add(payload["user_id"])
         elif kind == "finished":

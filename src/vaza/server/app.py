@@ -37,6 +37,7 @@ from vaza.scoring.sheet import add, close, new_sheet
 from vaza.scoring.systems import pad_rules
 from vaza.server.deps import (
     COOKIE,
+    GUEST_LIFETIME,
     MaybeUser,
     Services,
     Svc,
@@ -230,7 +231,7 @@ async def _log_in(svc: Services, response: Response, user: UserRecord, secure: b
         httponly=True,
         samesite="lax",
         secure=secure,
-        max_age=60 * 60 * 24 * 30,
+        max_age=int(GUEST_LIFETIME.total_seconds()) if user.is_guest else 60 * 60 * 24 * 30,
     )
 
 

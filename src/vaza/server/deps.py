@@ -5,6 +5,7 @@ imports the other."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Final
 
 from fastapi import Depends, HTTPException, Request
@@ -18,6 +19,9 @@ from vaza.store.port import UserRecord
 from vaza.store.sql import SqlStore
 
 COOKIE: Final = "vaza_session"
+GUEST_LIFETIME: Final = timedelta(days=7)
+"""How long a guest account plays: its session ends a week after it was made (an account, with
+a password, keeps its sessions for 30 days)."""
 
 
 @dataclass
@@ -41,7 +45,8 @@ async def user_from_cookie(svc: Services, cookie: str | None) -> UserRecord | No
         token = svc.signer.loads(cookie)
     except BadSignature:
         return None
-    return await svc.store.session_user(str(token))
+    since = datetime.now(UTC) - GUEST_LIFETIME
+    return await svc.store.session_user(str(token), guests_since=since)
 
 
 async def current_user(

@@ -7,8 +7,9 @@ import contextlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
-from sqlalchemy import Table, Update, bindparam, delete, func, insert, select, update
+from sqlalchemy import Table, Update, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
@@ -158,13 +159,19 @@ class SqlStore:
             await session.commit()
         return token
 
-    async def session_user(self, token: str) -> UserRecord | None:
+    async def session_user(
+        self, token: str, guests_since: datetime | None = None
+    ) -> UserRecord | None:
         async with self._sessions() as session:
             query = (
                 select(models.User)
                 .join(models.Session, models.Session.user_id == models.User.id)
                 .where(models.Session.id == token)
             )
+            if guests_since is not None:
+                query = query.where(
+                    or_(models.User.is_guest.is_(False), models.Session.created_at > guests_since)
+                )
             row = (await session.execute(query)).scalar_one_or_none()
             return _user(row) if row else None
 
