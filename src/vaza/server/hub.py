@@ -79,16 +79,6 @@ class Client:
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     """Messages waiting to be written, in order, by this client's own writer (`write`)."""
     too_slow: bool = False
-    flood_told: float = 0.0
-    """When this connection was last told it floods (at most once a second: answering every
-    refused message would cost the server what the limit saves)."""
-
-    def may_be_told_of_flood(self) -> bool:
-        now = time.monotonic()
-        if now - self.flood_told < 1.0:
-            return False
-        self.flood_told = now
-        return True
 
     async def send(self, message: JSON) -> None:
         await self.send_text(_dumps(message))
@@ -178,8 +168,6 @@ class Hub:
         ref = messages.ref_of(text)  # echoed on every error, a malformed message's too
         try:
             if not client.bucket.allow():
-                if not client.may_be_told_of_flood():
-                    return  # past the first each second, a flood gets no answer
                 raise _Flood("too many messages; slow down")
             message = messages.parse_message(text)
             await self.dispatch(client, message)
