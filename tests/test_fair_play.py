@@ -47,6 +47,13 @@ def latest_view(someone: Client, table: str, phase: str) -> JSON:
     return view
 
 
+def bid(people: dict[str, Client], table: str, calls: str) -> None:
+    """North, East, South and West make these calls in turn, each when the auction asks."""
+    for seat, call in zip("NESW", calls.split(), strict=True):
+        latest_view(people[seat], table, "auction")
+        people[seat].send(type="call", table=table, call=call)
+
+
 def refused(someone: Client, table: str, command: JSON) -> JSON:
     someone.send(table=table, **command)
     return someone.recv_until(lambda m: m.get("type") == "error")
@@ -55,9 +62,7 @@ def refused(someone: Client, table: str, command: JSON) -> JSON:
 def test_no_undo_after_dummy_is_shown(server: Server) -> None:
     """Finding 1: East led, saw dummy, asked to take the lead back, and it was granted."""
     table, people = four_people(server, "contract", "rubber")
-    for seat, call in zip("NESW", ("1S", "Pass", "Pass", "Pass"), strict=True):
-        latest_view(people[seat], table, "auction")
-        people[seat].send(type="call", table=table, call=call)
+    bid(people, table, "1S Pass Pass Pass")
     east = people["E"]
     view = latest_view(east, table, "play")
     while view["to_act"] != "E" or not view["legal"]:
@@ -74,9 +79,7 @@ def test_no_undo_after_dummy_is_shown(server: Server) -> None:
 def test_no_undo_after_the_widow_is_shown(server: Server) -> None:
     """Finding 1: North bid 7NT, was shown the widow, asked for an undo, and bid again."""
     table, people = four_people(server, "widow", "rubber")
-    for seat, call in zip("NESW", ("7NT", "Pass", "Pass", "Pass"), strict=True):
-        latest_view(people[seat], table, "auction")
-        people[seat].send(type="call", table=table, call=call)
+    bid(people, table, "7NT Pass Pass Pass")
     north = people["N"]
     view = latest_view(north, table, "widow")
     assert view["widow"]["cards"], "the declarer is shown the widow"
