@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from vaza.core import PASS, Board, Call, Card, Claim, ClaimResponse, ContractDeal, Deal, DealRecord
+from vaza.core.cards import SEATS, Seat
+from vaza.core.games.bridge_whist import BridgeWhistDeal
+from vaza.core.games.honeymoon import PLAYERS, TwoHandedBoard, TwoHandedDeal
+from vaza.core.games.widow import WidowBoard, WidowDeal
+from vaza.core.views import bridge_whist, contract, honeymoon, widow
+from vaza.games import bridge_whist as bridge_whist_spec
+from vaza.games import honeymoon as honeymoon_spec
+from vaza.games import widow as widow_spec
+from vaza.protocol import bridge as bridge_json
 
 
 def calls(text: str) -> tuple[Call, ...]:
@@ -52,3 +64,52 @@ def play_random(game: ContractDeal, rng: random.Random, stop: int | None = None)
 
 # A fixed deal for hand-made scenarios (North has AKQJ of spades and so on).
 FIXED_DEAL = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One game of the bridge family (or a variant of its rules): a random deal, a seat's view
+    and that view's JSON, and its seats."""
+
+    name: str
+    new: Callable[[random.Random], Any]
+    view: Callable[[Any, Seat], Any]
+    json: Callable[[Any], dict[str, Any]]
+    seats: tuple[Seat, ...] = SEATS
+
+
+def _board(rng: random.Random) -> Board:
+    return Board(Deal.random(rng), SEATS[rng.randrange(4)])
+
+
+FAMILY = [
+    Kind(
+        "contract", lambda rng: ContractDeal(_board(rng)), contract.seat_view, bridge_json.view_json
+    ),
+    Kind(
+        "bridge-whist",
+        lambda rng: BridgeWhistDeal(_board(rng)),
+        bridge_whist.seat_view,
+        bridge_whist_spec.view_json,
+    ),
+    Kind(
+        "widow",
+        lambda rng: WidowDeal(WidowBoard.random(rng.randint(1, 16), rng), fixed_dummy=False),
+        widow.seat_view,
+        widow_spec.view_json,
+    ),
+    Kind(
+        "widow-fixed-dummy",
+        lambda rng: WidowDeal(WidowBoard.random(rng.randint(1, 16), rng), fixed_dummy=True),
+        widow.seat_view,
+        widow_spec.view_json,
+    ),
+    Kind(
+        "two-handed",
+        lambda rng: TwoHandedDeal(TwoHandedBoard.random(rng.randint(1, 2), rng)),
+        honeymoon.seat_view,
+        honeymoon_spec.view_json,
+        PLAYERS,
+    ),
+]
+"""Every game of the bridge family, for tests that hold for all of them."""

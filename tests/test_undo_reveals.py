@@ -11,21 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from vaza.core.cards import SEATS, Card, Hand, Seat
-from vaza.core.deal import Board, Deal
+from helpers import FAMILY, Kind
+from vaza.core.cards import Card, Hand
+from vaza.core.deal import Deal
 from vaza.core.errors import IllegalAction
 from vaza.core.game import UndoRequest, UndoResponse
-from vaza.core.games.bridge_whist import BridgeWhistDeal
-from vaza.core.games.contract import ContractDeal
-from vaza.core.games.honeymoon import PLAYERS, TwoHandedBoard, TwoHandedDeal
-from vaza.core.games.widow import WidowBoard, WidowDeal
-from vaza.core.views import bridge_whist, contract, honeymoon, widow
 
 
 def seen(view: object) -> set[Card]:
@@ -51,47 +45,13 @@ def seen(view: object) -> set[Card]:
     return found
 
 
-@dataclass(frozen=True)
-class Kind:
-    name: str
-    new: Callable[[random.Random], Any]
-    view: Callable[[Any, Seat], object]
-    seats: tuple[Seat, ...] = SEATS
-
-
-def _board(rng: random.Random) -> Board:
-    return Board(Deal.random(rng), SEATS[rng.randrange(4)])
-
-
-KINDS = [
-    Kind("contract", lambda rng: ContractDeal(_board(rng)), contract.seat_view),
-    Kind("bridge-whist", lambda rng: BridgeWhistDeal(_board(rng)), bridge_whist.seat_view),
-    Kind(
-        "widow",
-        lambda rng: WidowDeal(WidowBoard.random(rng.randint(1, 16), rng), fixed_dummy=False),
-        widow.seat_view,
-    ),
-    Kind(
-        "widow-fixed-dummy",
-        lambda rng: WidowDeal(WidowBoard.random(rng.randint(1, 16), rng), fixed_dummy=True),
-        widow.seat_view,
-    ),
-    Kind(
-        "two-handed",
-        lambda rng: TwoHandedDeal(TwoHandedBoard.random(rng.randint(1, 2), rng)),
-        honeymoon.seat_view,
-        PLAYERS,
-    ),
-]
-
-
 def grant(game: Any) -> None:
     """Everyone asked grants the pending undo."""
     while game.proposal is not None:
         game.apply(UndoResponse(True), by=sorted(game.proposal.awaiting)[0])
 
 
-@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
+@pytest.mark.parametrize("kind", FAMILY, ids=lambda kind: kind.name)
 def test_no_granted_undo_hides_again_what_the_asker_saw(kind: Kind) -> None:
     granted = refused = 0
     for number in range(40):

@@ -36,6 +36,7 @@ from vaza.core.errors import IllegalAction, ParseError, VazaError
 from vaza.core.record import DealRecord
 from vaza.core.views.audience import KIBITZER_ALL, chat_for, event_for
 from vaza.protocol.bridge import analysis_json
+from vaza.robots.base import robot_answer
 from vaza.store.port import ConflictError, DealRow, NewEvent, Store, TableRecord, UserRecord
 
 log = logging.getLogger("vaza.tables")
@@ -521,13 +522,10 @@ class TableService:
         try:
             if responders:
                 answerer = responders[0]
-                command = _robot_answer(state, answerer)
-                if command.get("type") == "claim_response":
-                    view = state.match.robot_view(answerer)
-                    answer = await think(robot.respond, view)
-                    if answer is not None:
-                        command = state.spec.actions.encode(answer)
+                view = state.match.robot_view(answerer)
+                answer = await think(partial(robot_answer, robot), view)
                 if live.state.version == version:
+                    command = state.spec.actions.encode(answer)
                     await self.handle(table_id, Actor(None, "robot", answerer), command)
                 return
             seat = state.match.controller()
@@ -647,18 +645,6 @@ def analyse_to_json(record: DealRecord) -> JSON:
 def _nobody(table_id: str) -> Collection[int]:
     """No connections here (a service without a hub: tests, tools)."""
     return ()
-
-
-def _robot_answer(state: TableState, seat: str) -> JSON:
-    """A robot answering a claim or undo: it grants undo requests and accepts concessions.
-
-    It refuses other claims (the strong robots that check claims come with issue 7).
-    """
-    view = state.match.view(seat)
-    proposal = view.get("proposal") or {}
-    if proposal.get("kind") == "undo":
-        return {"type": "undo_response", "grant": True}
-    return {"type": "claim_response", "accept": proposal.get("tricks") == 0}
 
 
 _LOBBY_EVENTS = frozenset(("sat", "stood", "robot_in", "robot_out", "deal", "finished"))

@@ -50,6 +50,9 @@ class UndoResponse:
 TableAction = Claim | ClaimResponse | UndoRequest | UndoResponse
 """Actions any player may send out of turn; they are never in `legal_actions()`."""
 
+Answer = ClaimResponse | UndoResponse
+"""A seat's answer to a pending claim or undo request."""
+
 
 class ProposalKind(Enum):
     CLAIM = "claim"
@@ -69,6 +72,17 @@ class Proposal(Generic[SeatT]):
 
     def answered_by(self, seat: SeatT) -> Proposal[SeatT]:
         return Proposal(self.kind, self.by, self.awaiting - {seat}, self.tricks)
+
+
+def answers(proposal: Proposal[SeatT] | None, seat: SeatT | None) -> tuple[Answer, ...]:
+    """What `seat` may answer now: yes or no to the claim or undo request waiting for it, else
+    nothing.  A seat's `legal` lists these beside its calls and cards, so that a client or robot
+    that reads `legal` alone knows it is its turn to answer."""
+    if proposal is None or seat is None or seat not in proposal.awaiting:
+        return ()
+    if proposal.kind is ProposalKind.CLAIM:
+        return (ClaimResponse(accept=True), ClaimResponse(accept=False))
+    return (UndoResponse(grant=True), UndoResponse(grant=False))
 
 
 class Game(ABC, Generic[SeatT, ActionT, ResultT]):

@@ -18,6 +18,7 @@ from vaza.core.game import (
     TableAction,
     UndoRequest,
     UndoResponse,
+    answers,
 )
 from vaza.core.games.contract import BridgeAction, DealResult, LowestOf
 from vaza.core.play import Trick
@@ -256,7 +257,7 @@ def family_view_json(
         "contract": contract,
         "to_act": seat_text(view.to_act),
         "controller": seat_text(controller),
-        "legal": legal,
+        "legal": legal + [action_json(answer) for answer in answers(view.proposal, view.viewer)],
         "proposal": proposal_json(view.proposal),
         "may_undo": view.may_undo,
         "result": result,

@@ -4,9 +4,10 @@ it answers a claim."""
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from vaza.core.game import Claim, ClaimResponse
+from vaza.core.errors import IllegalAction
+from vaza.core.game import Answer, Claim, ClaimResponse, Proposal, UndoResponse, answers
 from vaza.core.games.boerenbridge import BoerenbridgeAction
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
@@ -54,3 +55,28 @@ class PlaysOut:
 
     def respond(self, view: object) -> ClaimResponse | None:
         return None
+
+
+class Answerable(Protocol):
+    """A view that may show a claim or undo request waiting for its viewer."""
+
+    @property
+    def viewer(self) -> Any: ...
+    @property
+    def proposal(self) -> Proposal[Any] | None: ...
+
+
+def robot_answer(robot: TableRobot[Any, Any], view: Answerable) -> Answer:
+    """A robot's answer, chosen among the answers its seat's view allows (`core.game.answers`,
+    what `legal` lists): it grants undo requests, answers a claim by its own check, and
+    without one accepts only a concession."""
+    options = answers(view.proposal, view.viewer)
+    if not options:
+        raise IllegalAction("no claim or undo request waits for this seat's answer")
+    if isinstance(options[0], UndoResponse):
+        return UndoResponse(grant=True)
+    checked = robot.respond(view)
+    if checked is not None:
+        return checked
+    assert view.proposal is not None  # answers() offers nothing without one
+    return ClaimResponse(accept=view.proposal.tricks == 0)

@@ -23,7 +23,7 @@ from vaza.core.calls import Call, Contract, Doubling, Strain
 from vaza.core.cards import SEATS, Card, Hand, Seat, Suit, Vulnerability
 from vaza.core.deal import Deal
 from vaza.core.errors import IllegalAction, ParseError, VazaError
-from vaza.core.game import Proposal, ProposalKind
+from vaza.core.game import ClaimResponse, Proposal, ProposalKind, UndoResponse, answers
 from vaza.core.games.boerenbridge import (
     BoerenbridgeAction,
     RoundPhase,
@@ -38,14 +38,14 @@ from vaza.core.views import TableView
 from vaza.core.views.boerenbridge import RoundView
 from vaza.protocol import boerenbridge as boerenbridge_json
 from vaza.protocol import bridge as bridge_json
+from vaza.robots.base import TableRobot, robot_answer
 
 JSON = dict[str, Any]
 GAMES = ("contract", "boerenbridge")
 """The games whose views this protocol carries."""
 
 
-class BridgeRobot(Protocol):
-    def choose(self, view: TableView) -> BridgeAction: ...
+BridgeRobot = TableRobot[TableView, BridgeAction]
 
 
 class BoerenbridgeRobot(Protocol):
@@ -121,9 +121,10 @@ def table_view_from_json(data: Mapping[str, Any]) -> TableView:
     result = data.get("result")
     deal = data.get("deal")
     won = data.get("tricks_won") or {"NS": 0, "EW": 0}
-    legal = tuple(bridge_json.parse_action(item) for item in data.get("legal", ()))
-    if any(not isinstance(action, Call | Card) for action in legal):
-        raise ParseError("a view's legal actions are calls and cards")
+    listed = tuple(bridge_json.parse_action(item) for item in data.get("legal", ()))
+    legal = tuple(action for action in listed if isinstance(action, Call | Card))
+    if any(not isinstance(action, Call | Card | ClaimResponse | UndoResponse) for action in listed):
+        raise ParseError("a view's legal actions are calls, cards and answers to a proposal")
     return TableView(
         viewer=_maybe_seat(data.get("viewer")),
         board_number=data.get("board"),
@@ -140,7 +141,7 @@ def table_view_from_json(data: Mapping[str, Any]) -> TableView:
         contract=_contract(data.get("contract")),
         to_act=_maybe_seat(data.get("to_act")),
         controller=_maybe_seat(data.get("controller")),
-        legal_actions=legal,  # type: ignore[arg-type]
+        legal_actions=legal,
         played=_plays(data.get("played", ())),
         current_trick=_plays(data.get("trick", ())),
         last_trick=None if last is None else Trick(_plays(last["cards"]), _seat(last["winner"])),
@@ -273,9 +274,12 @@ class StdioRobot:
             return error_json(str(error))
         if view.viewer is None:
             return error_json("this is a kibitzer's view: a robot plays from a seat's view")
-        if not view.legal_actions:
+        waiting = isinstance(view, TableView) and answers(view.proposal, view.viewer)
+        if not view.legal_actions and not waiting:
             return error_json("nothing to choose: it is not this seat's turn")
         try:
+            if isinstance(view, TableView) and waiting:
+                return bridge_json.action_json(robot_answer(self.bridge, view))
             if isinstance(view, TableView):
                 bridge_action = self.bridge.choose(view)
                 if bridge_action not in view.legal_actions:

@@ -17,8 +17,9 @@ import { seatPlate } from "./seats.js";
 import { scoreView } from "./scorepad.js";
 
 const AROUND = ["bottom", "left", "top", "right"];
-const HANDLED = new Set(["call", "play", "choose", "give"]);
-/** The action types this renderer offers controls for; any other is a plain button. */
+/** The action types this renderer offers controls for (a claim's or undo's answers: the
+ * proposal box); any other is a plain button. */
+const HANDLED = new Set(["call", "play", "choose", "give", "claim_response", "undo_response"]);
 
 export function seatsOf(view, occupants) {
   if (view && Array.isArray(view.seats)) return view.seats;
