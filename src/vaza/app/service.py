@@ -291,6 +291,12 @@ class TableService:
         for stored in events:
             state.evolve(Event(stored.type, stored.payload))
         state.take_finished_deals()  # archived when they happened
+        if state.legacy_acts:
+            # A log from before act events named the card's owner: rewritten once, in place.
+            await self.store.rewrite_events(table_id, state.legacy_acts)
+            upgraded = len(state.legacy_acts)
+            log.info("table %s: %d act events brought to today's form", table_id, upgraded)
+            state.legacy_acts.clear()
         return LiveTable(state, record, loaded_at=self.clock())
 
     async def resume_all(self) -> int:

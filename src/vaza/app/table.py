@@ -165,6 +165,9 @@ class TableState:
         self.chat_lines = 0
         self.finished_deals: list[FinishedDeal] = []
         """Deals finished by the events evolved since the caller last took them."""
+        self.legacy_acts: dict[int, JSON] = {}
+        """Act events of an older log that named the seat that acted (declarer) where the
+        card was another's (dummy's), by version, in today's form: for the store to rewrite."""
         self._deal_wanted = False
         self.turn_began: float | None = None
         """When the last action or deal was decided: the turn to act began then."""
@@ -264,8 +267,9 @@ class TableState:
             raise IllegalAction("no deal is being played")
         # The core checks legality when the event is evolved: it raises before changing
         # anything, so `TableService` treats that as a refusal (see `evolve`).
-        actions = self.spec.actions
-        return [Event("act", {"seat": seat, "action": actions.encode(actions.parse(command))})]
+        action = self.spec.actions.parse(command)
+        owner = self.match.owner(action, seat)
+        return [Event("act", act_payload(owner, seat, self.spec.actions.encode(action)))]
 
     def _sit(self, actor: Actor, command: JSON) -> list[Event]:
         seat = self._seat_argument(command)
@@ -437,7 +441,13 @@ class TableState:
         elif kind == "deal_wanted":
             self._deal_wanted = True
         elif kind == "act":
-            self.match.apply(self.spec.actions.parse(payload["action"]), payload["seat"])
+            action = self.spec.actions.parse(payload["action"])
+            by: str = payload["by"] if "by" in payload else payload["seat"]
+            if "by" not in payload and self.match.owner(action, by) != by:
+                self.legacy_acts[self.version + 1] = act_payload(
+                    self.match.owner(action, by), by, payload["action"], payload.get("at")
+                )
+            self.match.apply(action, by)
             self.turn_began = payload.get("at")
             if not self.match.in_deal:
                 self.finished_deals.append(self.match.finish_deal())
@@ -466,6 +476,17 @@ class TableState:
     def take_finished_deals(self) -> list[FinishedDeal]:
         deals, self.finished_deals = self.finished_deals, []
         return deals
+
+
+def act_payload(owner: str, by: str, action: JSON, at: float | None = None) -> JSON:
+    """An act event: the seat whose call or card it is and, where another seat chose it
+    (declarer for dummy), that seat as `by` (docs/protocol.md)."""
+    payload: JSON = {"seat": owner, "action": action}
+    if by != owner:
+        payload["by"] = by
+    if at is not None:
+        payload["at"] = at
+    return payload
 
 
 def _stamped(events: list[Event], at: float | None) -> list[Event]:

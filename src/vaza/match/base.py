@@ -67,6 +67,12 @@ class TableMatch(Protocol[ActionT_contra, ViewT_co]):
         """Seats asked to answer a pending claim or undo request."""
         ...
 
+    def owner(self, action: ActionT_contra, seat: str) -> str:
+        """The seat whose call or card `action`, sent by `seat`, is: the seat to act when
+        `seat` controls its move (declarer plays dummy's cards), else `seat` itself (a claim,
+        an answer, a seat acting for itself)."""
+        ...
+
     def apply(self, action: ActionT_contra, seat: str) -> None:
         """Apply for `seat` (raises IllegalAction and changes nothing when not allowed)."""
         ...

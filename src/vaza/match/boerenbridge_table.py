@@ -95,6 +95,9 @@ class BoerenbridgeTableMatch:
     def responders(self) -> frozenset[str]:
         return frozenset()
 
+    def owner(self, action: BoerenbridgeAction, seat: str) -> str:
+        return seat  # every player plays its own cards
+
     def apply(self, action: BoerenbridgeAction, seat: str) -> None:
         if self.current is None or self.current.is_over:
             raise IllegalAction("no round is being played")

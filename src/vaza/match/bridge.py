@@ -10,7 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from vaza.core.cards import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability
 from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction, ParseError
-from vaza.core.game import Proposal, TableAction
+from vaza.core.game import Claim, ClaimResponse, Proposal, TableAction, UndoRequest, UndoResponse
 from vaza.core.games.contract import BridgeAction, ContractDeal, DealResult
 from vaza.core.views import kibitzer_view, seat_view
 from vaza.core.views.contract import TableView
@@ -123,6 +123,9 @@ class _Deal(Protocol):
     def is_over(self) -> bool: ...
 
     @property
+    def to_act(self) -> Seat | None: ...
+
+    @property
     def controller(self) -> Seat | None: ...
 
     @property
@@ -174,6 +177,14 @@ class SeatedDeals(Generic[GameT, ActionT]):
         if game is None or game.proposal is None:
             return frozenset()
         return frozenset(seat.letter for seat in game.proposal.awaiting)
+
+    def owner(self, action: ActionT, seat: str) -> str:
+        game = self.current
+        if game is None or isinstance(action, Claim | ClaimResponse | UndoRequest | UndoResponse):
+            return seat
+        mover = game.to_act
+        controls = game.controller is not None and game.controller.letter == seat
+        return mover.letter if controls and mover is not None else seat
 
     def apply(self, action: ActionT, seat: str) -> None:
         if self.current is None or self.current.is_over:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -380,6 +380,21 @@ class SqlStore:
         async with self._sessions() as session:
             rows = (await session.execute(query)).scalars()
             return [StoredEvent(row.version, row.type, dict(row.payload)) for row in rows]
+
+    async def rewrite_events(self, table_id: str, payloads: Mapping[int, JSON]) -> None:
+        if not payloads:
+            return
+        table = models.TableEvent.__table__
+        assert isinstance(table, Table)
+        statement = (
+            update(table)
+            .where(table.c.table_id == table_id, table.c.version == bindparam("at_version"))
+            .values(payload=bindparam("new_payload"))
+        )
+        rows = [{"at_version": v, "new_payload": p} for v, p in sorted(payloads.items())]
+        async with self._sessions() as session:
+            await session.execute(statement, rows)
+            await session.commit()
 
     # -- finished deals -------------------------------------------------------------------
 

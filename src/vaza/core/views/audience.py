@@ -63,5 +63,8 @@ def event_for(
             return {"type": "chat", **payload}
         return {"type": "chat"}
     if kind == "act":
-        return {"type": "act", "seat": payload["seat"], "action": public_action(payload["action"])}
+        told = {"type": "act", "seat": payload["seat"], "action": public_action(payload["action"])}
+        if "by" in payload:
+            told["by"] = payload["by"]  # declarer, for dummy's card
+        return told
     return {"type": kind, **payload}
