@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
 
-from serverkit import Client, Server
+from serverkit import Client, Server, act_until, position, refused_as_late
 
 
 def events(data_dir: Path, table: str) -> list[tuple[int, str, str]]:
@@ -16,41 +15,6 @@ def events(data_dir: Path, table: str) -> list[tuple[int, str, str]]:
             (table,),
         )
         return list(rows)
-
-
-def position(view: dict[str, Any]) -> tuple[int, int, int]:
-    """Where a deal stands: a message that leaves it where it was (someone came or went) is
-    not a new turn, and acting on it again would be acting twice."""
-    return view.get("number", 0), len(view.get("calls", ())), len(view.get("played", ()))
-
-
-def refused_as_late(message: dict[str, Any]) -> bool:
-    """An action sent for a turn that is gone: a player away for a second has a robot moving
-    for them (`--away-after 1`), and after a restart it may move first.  The refusal is right;
-    any other error is not."""
-    if message["type"] != "error":
-        return False
-    assert message["code"] == "not_your_turn", message
-    return True
-
-
-def act_until(player: Client, table: str, seat: str, cards: int) -> int:
-    """Play this seat's first legal action whenever asked, until `cards` cards are played."""
-    version = 0
-    acted_at = None
-    while True:
-        message = player.recv(timeout=30)
-        if refused_as_late(message):
-            continue
-        view = message.get("view") or {}
-        version = message.get("version", version)
-        if view.get("phase") == "over":
-            player.send(type="next_deal", table=table)
-        elif view.get("phase") == "play" and len(view["played"]) >= cards:
-            return version
-        elif view.get("legal") and view.get("controller") == seat and position(view) != acted_at:
-            acted_at = position(view)
-            player.send(table=table, **view["legal"][0])
 
 
 def test_kill_9_and_restart_lose_nothing_and_repeat_nothing(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ EPILOG = "Vaza is an online bridge club. Run `vaza COMMAND --help` for each comm
 
 # One module per command in vaza.commands; each registers its own parser.
 COMMANDS = (
-    "deal", "demo", "play", "match", "score", "pad", "analyze", "serve", "robot", "bluechip",
-    "bench",
+    "deal", "demo", "play", "match", "score", "pad", "analyze", "serve", "backup", "robot",
+    "bluechip", "bench",
 )  # fmt: skip
 
 
