@@ -265,6 +265,16 @@ class Cluster:
 
     async def _on_lost(self, table_id: str) -> None:
         await self.leases.release(table_id)
+        await self._follow(table_id)
+
+    async def _follow(self, table_id: str) -> None:
+        """A table served here until now is another process's: the clients here that watch
+        it go on seeing it, through a replica that follows the new owner's events (or the
+        table is served here again, if its lease is free)."""
+        try:
+            await self.watch(table_id)
+        except Exception:
+            log.exception("could not follow table %s after losing it", table_id)
 
     async def _renew_loop(self) -> None:
         while True:
@@ -275,6 +285,7 @@ class Cluster:
                 for table_id in owned - held:
                     log.warning("lost the lease of table %s; another process serves it", table_id)
                     self.service.drop(table_id)
+                    await self._follow(table_id)
             except Exception:
                 log.exception("renewing leases failed")
 

@@ -63,6 +63,9 @@ class LiveTable:
     """The version a robot's turn was last started for (one robot thinks per position)."""
     robot_claims: set[tuple[str, int]] = field(default_factory=set)
     """(seat, trick) where a robot has already tried a claim."""
+    stale: bool = False
+    """A commit failed and the log could not be read back (the database away): memory may be
+    ahead of the log, so the table is read again before its next command."""
 
 
 class AudienceViews:
@@ -324,6 +327,8 @@ class TableService:
     async def _commit(self, live: LiveTable, actor: Actor, command: JSON) -> None:
         """Decide, append and publish one command, the table's lock held throughout."""
         async with live.lock:
+            if live.stale:
+                await self._reload(live)
             change = await self._decide(live, actor, command)
             if change.events:
                 await self._append(live, change)
@@ -374,7 +379,11 @@ class TableService:
             raise TableMoved("the table moved to another server; try again") from None
         except Exception:
             log.exception("table %s: could not append; reloading from the log", state.id)
-            await self._reload(live)
+            try:
+                await self._reload(live)
+            except Exception:
+                live.stale = True  # read again before the next command, or by the retry
+            self._retry_later(state.id)
             raise
 
     async def _analyse(
@@ -418,6 +427,7 @@ class TableService:
         fresh = await self._load(live.state.id)
         live.state, live.record = fresh.state, fresh.record
         live.robots_at = -1  # the position may be one a robot must think about again
+        live.stale = False
 
     # -- publishing ---------------------------------------------------------------------
 
@@ -428,30 +438,31 @@ class TableService:
 
     async def _publish(self, live: LiveTable, change: Change) -> None:
         """Tell the other processes and the listeners (each audience gets its projection),
-        the lobby and those invited; then solve the finished deals double dummy."""
+        the lobby and those invited; then solve the finished deals double dummy.  The change
+        is committed: a failure to tell (Redis away, a listener's bug) is logged and stops
+        nothing (a replica that missed events reads the log at the next)."""
         state = live.state
         events = list(change.events)
+        where = f"{state.id} v{state.version}"
         for committed in list(self.committed):
-            await committed(state.id, change.before, events)
+            others = committed(state.id, change.before, events)
+            await _telling(f"the other processes of {where}", others)
         update = Update.after(state, events)
         for listener in list(self.listeners):
-            try:
-                await listener(update)
-            except Exception:  # the action is committed: one failing listener stops no one
-                log.exception("telling listeners of %s v%s failed", state.id, state.version)
+            await _telling(f"listeners of {where}", listener(update))
         if any(e.type in _LOBBY_EVENTS for e in events):
-            await self.bus.publish(LOBBY, {"table": state.id, "summary": state.summary()})
+            lobby = {"table": state.id, "summary": state.summary()}
+            await _telling(f"the lobby of {where}", self.bus.publish(LOBBY, lobby))
         for event in events:
             if event.type == "invited":
-                await self.bus.publish(
-                    user_topic(event.payload["user_id"]),
-                    {
-                        "type": "invitation",
-                        "table": state.id,
-                        "by": event.payload["by"],
-                        "invite": live.record.invite_token,
-                    },
-                )
+                invitation = {
+                    "type": "invitation",
+                    "table": state.id,
+                    "by": event.payload["by"],
+                    "invite": live.record.invite_token,
+                }
+                topic = user_topic(event.payload["user_id"])
+                await _telling(f"an invitation to {where}", self.bus.publish(topic, invitation))
         for deal in change.finished:
             if deal.record is not None:
                 self._spawn(self._analyse(state.id, deal.number, deal.record, state.owner))
@@ -551,6 +562,29 @@ class TableService:
         except Exception:
             live.robots_at = -1
             log.exception("table %s: robot turn failed", table_id)
+            self._retry_later(table_id)
+
+    def _retry_later(self, table_id: str) -> None:
+        """The server failed at a table for its own reasons (its database away, say): in
+        `RETRY_SECONDS` the table is read again if it must be, and its robots and deadlines
+        start again, so nobody waits for a move that no one will make."""
+        loop = asyncio.get_running_loop()
+        loop.call_later(RETRY_SECONDS, lambda: self._spawn(self._retry(table_id)))
+
+    async def _retry(self, table_id: str) -> None:
+        live = self.tables.get(table_id)
+        if live is None:
+            return  # not served here any more: whoever serves it arms its own
+        try:
+            async with live.lock:
+                if live.stale:
+                    await self._reload(live)
+        except Exception as error:
+            log.warning("table %s: still cannot read its log (%s); trying again", table_id, error)
+            self._retry_later(table_id)
+            return
+        live.robots_at = -1
+        self._schedule(table_id)
 
     def _thinker(self, state: TableState) -> Callable[[Callable[[Any], Any], Any], Awaitable[Any]]:
         """Where a table's robots think: beside people's tables if a person plays there now,
@@ -625,6 +659,8 @@ class TableService:
             self._analyser = None
 
 
+RETRY_SECONDS = 1.0
+"""After the server's own failure at a table, how long before it tries the table again."""
 BACKGROUND_PAUSE = 0.05
 """Seconds after each robot decision at a robot-only table while people play elsewhere: all
 robot-only tables together then make at most 20 a second, and never take the processor from
@@ -646,6 +682,14 @@ def analyse_to_json(record: DealRecord) -> JSON:
     cost = record_play_cost(record)
     data["play_cost"] = None if cost is None else cost.as_dict()
     return data
+
+
+async def _telling(whom: str, telling: Awaitable[None]) -> None:
+    """Tell of a committed change; a failure is logged, never raised (it is committed)."""
+    try:
+        await telling
+    except Exception:
+        log.exception("telling %s failed", whom)
 
 
 def _nobody(table_id: str) -> Collection[int]:

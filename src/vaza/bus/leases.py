@@ -20,13 +20,20 @@ LEASE_SECONDS = 10.0
 _RENEW = """
 local held = {}
 for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
+  local holder = redis.call('GET', key)
+  if holder == ARGV[1] then
     redis.call('PEXPIRE', key, ARGV[2])
+    table.insert(held, key)
+  elseif not holder then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
     table.insert(held, key)
   end
 end
 return held
 """
+# A lease nobody holds is taken back by its owner: Redis restarted (it keeps nothing), or the
+# lease ran out unrenewed and nobody took it.  Safe: another writer since would have moved the
+# log on, and the owner's next append at its old version would be refused.
 _CLAIM = """
 local holder = redis.call('GET', KEYS[1])
 if holder then return holder end
@@ -56,7 +63,8 @@ class Leases(Protocol):
     async def owners(self, table_ids: list[str]) -> dict[str, str | None]: ...
 
     async def renew(self, table_ids: Iterable[str]) -> set[str]:
-        """Extend our leases; returns the tables still ours (the others were lost)."""
+        """Extend our leases (taking back those nobody holds); returns the tables still ours
+        (the others were lost to another process)."""
         ...
 
     async def release(self, table_id: str) -> None: ...

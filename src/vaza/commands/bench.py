@@ -128,6 +128,25 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     abuse.add_argument("--json", action="store_true", help="print JSON (always on)")
     abuse.set_defaults(run=run_abuse)
 
+    faults = benches.add_parser(
+        "faults",
+        help="the club under faults: kill -9, PostgreSQL or Redis restarted, a full disk",
+        description="Each fault in a club of its own: kill -9 in each phase of a table (auction, "
+        "play, a claim or undo request pending, between deals; with the player present and "
+        "away), PostgreSQL made unreachable and Redis restarted mid-deal (two processes), "
+        "SQLite's disk full mid-deal (a tmpfs: needs root). People act as the browser does. "
+        "Reports for each: actions, lost (acknowledged but not in the log), doubled, stalled, "
+        "and seconds to recover.",
+    )
+    faults.add_argument(
+        "--only",
+        action="append",
+        metavar="FAULT",
+        help="run this fault only (repeat for several): " + ", ".join(_fault_names()),
+    )
+    faults.add_argument("--json", action="store_true", help="print JSON (always on)")
+    faults.set_defaults(run=run_faults)
+
     analyze = benches.add_parser(
         "analyze",
         help="double-dummy tables per second: Vaza's analysis against endplay alone",
@@ -170,6 +189,26 @@ def run_server(args: argparse.Namespace) -> int:
     from vaza.bench import server
 
     print(json.dumps(server.run(args.tables, args.seconds, args.think, args.seed, args.url)))
+    return 0
+
+
+def _fault_names() -> list[str]:
+    from vaza.bench.faults import SCENARIOS
+
+    return list(SCENARIOS)
+
+
+def run_faults(args: argparse.Namespace) -> int:
+    from vaza.bench import faults
+
+    unknown = sorted(set(args.only or ()) - set(faults.SCENARIOS))
+    if unknown:
+        print(f"vaza bench faults: no fault {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    names = args.only or list(faults.SCENARIOS)
+    with progress_bar("faults", len(names)) as advance:
+        figures = faults.run(names, advance)
+    print(json.dumps(figures))
     return 0
 
 

@@ -121,6 +121,8 @@ class Hub:
         """Each person's flood limit, whichever connection they write on (logged-out
         connections: their address's)."""
         self._chat = RateLimiter(CHAT_PER_MINUTE, 60.0)
+        self._still_here: set[asyncio.Future[None]] = set()
+        """Telling a table that a person it thinks left is connected here (`_back`)."""
         tables.service.listeners.append(self.on_update)
         tables.service.notices.append(self.to_table)
         tables.service.connected = self.users_watching
@@ -324,6 +326,25 @@ class Hub:
                     }
                 )
             await client.send_text(text)
+        for event in update.events:
+            if event.type == "left" and self._seated_here(update.table_id, live.state, event):
+                self._still_here.add(asyncio.ensure_future(self._back(update.table_id, event)))
+
+    def _seated_here(self, table_id: str, state: Any, event: Any) -> bool:
+        """A person said to have left is connected to the table here: the process that serves
+        the table (after adopting it, in a cluster) cannot see connections to this one."""
+        occupant = state.occupants.get(event.payload.get("seat"))
+        user_id = None if occupant is None else occupant.user_id
+        return user_id is not None and user_id in self.users_watching(table_id)
+
+    async def _back(self, table_id: str, event: Any) -> None:
+        seat = event.payload["seat"]
+        try:
+            await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
+        except VazaError as error:
+            log.info("table %s: could not say %s is here: %s", table_id, seat, error)
+        finally:
+            self._still_here = {task for task in self._still_here if not task.done()}
 
     async def on_lobby(self, message: JSON) -> None:
         for client in list(self.clients):
