@@ -28,8 +28,8 @@ def browser() -> Iterator[Browser]:
 
 
 def play_one_deal(player: Client, game: str, scoring: str) -> None:
-    """North, with robots in the other seats, plays the first legal action each time until
-    the deal is over."""
+    """North, with robots in the other seats, takes the first legal action each time it is
+    asked (its turn, or a robot's claim to answer) until the deal is over."""
     table = player.create_table(game=game, scoring=scoring)["table"]
     player.send(type="hello", table=table)
     player.recv_until(lambda m: m.get("type") == "snapshot")
@@ -40,7 +40,9 @@ def play_one_deal(player: Client, game: str, scoring: str) -> None:
         if view.get("phase") == "over":
             return
         position = (len(view.get("calls") or []), len(view.get("played") or []))
-        if view.get("legal") and view.get("controller") == "N" and position not in acted:
+        proposal = view.get("proposal") or {}
+        asked = view.get("controller") == "N" or "N" in proposal.get("awaiting", [])
+        if view.get("legal") and asked and position not in acted:
             acted.add(position)  # once: a later message may still show the same position
             time.sleep(0.1)  # within the club's flood limit for one person
             player.send(table=table, **dict(view["legal"][0]))

@@ -24,8 +24,9 @@ NOON = calendar.timegm((2026, 3, 7, 12, 0, 0))
 
 
 async def _play_one_deal(tmp_path: Path, options: dict[str, object]) -> DealRow:
-    """Ana sits North (robots in the other seats) and plays the first legal action whenever
-    it is her turn, until the table's first deal is archived."""
+    """Ana sits North (robots in the other seats) and takes the first legal action whenever
+    it is her turn or a robot's claim waits for her, until the table's first deal is
+    archived."""
     store = SqlStore(await open_database(f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"))
     service = TableService(store, MemoryBus(), clock=lambda: NOON)
     try:
@@ -38,8 +39,8 @@ async def _play_one_deal(tmp_path: Path, options: dict[str, object]) -> DealRow:
             if rows:
                 return rows[0]
             state = (await service.live(table.id)).state
-            if state.match.controller() == "N":
-                legal = state.match.view("N")["legal"]
+            if state.match.controller() == "N" or "N" in state.match.responders():
+                legal = state.match.view("N")["legal"]  # a robot's claim: Ana answers it
                 await service.handle(table.id, actor, dict(legal[0]))
             else:
                 await asyncio.sleep(0.005)
