@@ -49,11 +49,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         epilog="Scores are from North–South's side, as par scores are usually given. A PBN "
         "game that breaks a rule (a card its player does not hold, an auction that "
         "contradicts the dealer, text that is not PBN) is skipped, named with its line and "
-        "reason; a revoke leaves out only the game's play. A game that leaves out Board, "
-        "Dealer, Vulnerable and Deal (a team match's second room) takes them from the game "
-        "before. Deals without 13 cards in each hand are skipped with a warning; a play that "
-        "breaks a rule is not analysed, with a warning. The exit status is 0 when any deal "
-        "was analysed.",
+        "reason; a revoke is not (the deal is analysed, its play is not). A game that leaves "
+        "out Board, Dealer, Vulnerable and Deal (a team match's second room) takes them from "
+        "the game before. Deals without 13 cards in each hand are skipped with a warning; a "
+        "play that breaks a rule is not analysed, with a warning. The exit status is 0 when "
+        "any deal was analysed.",
     )
     parser.add_argument("file", metavar="FILE", help="a .pbn or .lin file")
     parser.add_argument(

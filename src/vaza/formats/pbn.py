@@ -636,9 +636,9 @@ def read(text: str) -> Reading:
     Dealer...) and left out.  (A revoke is kept: it happens at the table, and the standard
     records it; the rules refuse it when the play is replayed.)"""
     problems: list[Problem] = []
-    read_ = _read(text, problems)
+    found = _read(text, problems)
     return Reading(
-        tuple(record for _, record in read_), tuple(line for line, _ in read_), tuple(problems)
+        tuple(record for _, record in found), tuple(line for line, _ in found), tuple(problems)
     )
 
 
