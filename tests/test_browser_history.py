@@ -1,6 +1,6 @@
 """The history page (issue 19, item 8): each deal with its game and its scoring (an Auction
-Bridge deal says so, from the registry's labels), contract, result and points, and a filter
-by game."""
+Bridge deal says so, from the registry's labels), contract, result and points, and filters by
+game and by scoring."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from browserkit import Person, chromium, person
+from browserkit import PHONE, Person, chromium, person
 from serverkit import Client, Server, running_server
 
 
@@ -95,19 +95,26 @@ def test_history_shows_game_scoring_contract_result_and_points(
     page.get_by_label("Game").select_option(label="Contract bridge")
     expect(listed).to_have_count(2)
     expect(page.locator("tr[data-game='bridge-whist']")).to_have_count(0)
+    page.get_by_label("Scoring").select_option(label="Auction Bridge")
+    expect(listed).to_have_count(1)
+    expect(listed.first).to_have_attribute("data-scoring", "auction")
+    page.get_by_label("Scoring").select_option(label="All scorings")
     page.get_by_label("Game").select_option(label="All games")
     expect(listed).to_have_count(3)
 
     me.assert_no_errors()
     me.close()
 
-    leitor = person(browser, server.url, language="pt-BR")  # Portuguese labels: the registry's
+    # On a phone, in Portuguese (the labels are the registry's): the page does not scroll
+    # sideways (the table scrolls in its own box).
+    leitor = person(browser, server.url, language="pt-BR", viewport=PHONE)
     player.http.put("/api/me/settings", json={"language": "pt-BR"}).raise_for_status()
     log_in(leitor)
     leitor.goto("/history")
     page = leitor.page
     expect(page.locator("tr[data-scoring='auction'] td").nth(2)).to_have_text("Bridge-Leilão")
     expect(page.locator("table.history th").nth(2)).to_have_text("Contagem")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     me = leitor
     me.assert_no_errors()
     me.close()

@@ -294,6 +294,7 @@ export default {
   "history.points": "Points",
   "history.filter": "Game",
   "history.all": "All games",
+  "history.all.scorings": "All scorings",
   "pad.page.title": "Score pad",
   "pad.page.lead": "Playing with real cards? Enter each deal and the pad is kept for you.",
   "pad.first.dealer": "First dealer",

@@ -294,6 +294,7 @@ export default {
   "history.points": "Pontos",
   "history.filter": "Jogo",
   "history.all": "Todos os jogos",
+  "history.all.scorings": "Todas as contagens",
   "pad.page.title": "Folha de placar",
   "pad.page.lead": "Jogando com cartas de verdade? Anote cada mão e a folha é mantida para você.",
   "pad.first.dealer": "Primeiro carteador",

@@ -35,7 +35,7 @@ export function mount(root) {
   let rows = [];
   let done = false;
   let problem = null;
-  let shown = ""; // the game the list is filtered to ("": every game)
+  const shown = { game: "", scoring: "" }; // what the list is filtered to ("": all)
 
   async function load() {
     if (!currentUser()) {
@@ -58,17 +58,22 @@ export function mount(root) {
       root.replaceChildren(h("section", { class: "page narrow" }, h("h1", null, t("nav.history")), h("p", null, t("history.login")), h("a", { class: "btn btn-primary", href: "/login?next=/history" }, t("login"))));
       return;
     }
+    // The registry's order and labels, for the games and scorings of the deals listed.
     const played = games().filter((game) => rows.some((row) => row.game === game.game));
-    const listed = rows.filter((row) => !shown || row.game === shown);
+    const scored = [...new Set(played.flatMap((game) => game.scorings.map((scoring) => scoring.name)))]
+      .filter((name) => rows.some((row) => row.scoring === name));
+    const listed = rows.filter((row) => (!shown.game || row.game === shown.game) && (!shown.scoring || row.scoring === shown.scoring));
+    const filter = (key, label, all, names, text) => names.length > 1 ? h("label", { class: "history-filter" }, `${t(label)} `,
+      h("select", { name: key, onchange: (event) => { shown[key] = event.target.value; draw(); } },
+        h("option", { value: "", selected: !shown[key] }, t(all)),
+        names.map((name) => h("option", { value: name, selected: shown[key] === name }, text(name))))) : null;
     const columns = ["history.when", "history.game", "history.scoring", "history.deal", "history.contract", "history.result", "history.points"];
     root.replaceChildren(h("section", { class: "page" },
       h("h1", null, t("nav.history")),
       problem ? h("p", { class: "problem", role: "alert" }, problem) : null,
-      played.length > 1 ? h("label", { class: "history-filter" }, `${t("history.filter")} `,
-        h("select", { name: "game", onchange: (event) => { shown = event.target.value; draw(); } },
-          h("option", { value: "", selected: !shown }, t("history.all")),
-          played.map((game) => h("option", { value: game.game, selected: shown === game.game }, t(`game.${game.game}`))))) : null,
-      listed.length ? h("table", { class: "score-table history" },
+      filter("game", "history.filter", "history.all", played.map((game) => game.game), (name) => t(`game.${name}`)),
+      filter("scoring", "history.scoring", "history.all.scorings", scored, (name) => t(`scoring.${name}`)),
+      listed.length ? h("div", { class: "table-scroll" }, h("table", { class: "score-table history" },
         h("thead", null, h("tr", null, columns.map((key) => h("th", { scope: "col" }, t(key))), h("th", null, ""))),
         h("tbody", null, listed.map((row) => {
           const [contract, outcome] = summaryText(row);
@@ -81,7 +86,7 @@ export function mount(root) {
             h("td", null, outcome),
             h("td", { class: "points" }, pointsText(row.points)),
             h("td", null, h("a", { href: `/deal/${row.deal}` }, t("history.open"))));
-        })))
+        }))))
         : h("p", { class: "empty" }, t("history.empty")),
       !done && rows.length ? h("button", { type: "button", class: "btn", onclick: load }, t("history.more")) : null));
   }
