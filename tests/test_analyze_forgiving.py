@@ -173,3 +173,23 @@ def test_analyze_fails_when_no_game_can_be_read(
     err = capsys.readouterr().err
     assert "board 1 (line 1) skipped" in err and "board 2 (line 4) skipped" in err
     assert err.rstrip().endswith("no game could be read")
+
+
+def test_text_that_is_not_pbn_costs_only_its_own_game() -> None:
+    """An unclosed string or a stray bracket ends its game, not the file."""
+    deal = Deal.random(random.Random(5)).to_pbn(Seat.NORTH)
+    text = (
+        f'[Board "1"]\n[Event "unclosed]\n[Deal "{deal}"]\n\n'
+        f'[Board "2"]\n] [Deal "{deal}"]\n\n'
+        f'[Board "3"]\n[Dealer "E"]\n[Deal "{deal}"]\n'
+    )
+    reading = pbn.read(text)
+    assert [record.board.number for record in reading.records] == [3]
+    assert [(problem.line, problem.where) for problem in reading.problems] == [
+        (1, "the game at line 1"),
+        (5, "the game at line 5"),
+    ]
+    assert reading.problems[0].reason == "line 2: a string is not closed with a quote on the line"
+    assert reading.problems[1].reason == "line 6: ']' without a '[' before it"
+    with pytest.raises(ParseError, match="line 2: a string is not closed"):
+        pbn.loads(text)
