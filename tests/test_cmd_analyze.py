@@ -62,7 +62,8 @@ def test_text_shows_a_grid_par_and_result_per_board(capsys: pytest.CaptureFixtur
     assert third[6] == "Par: EW +2220 — 7NT by East or West"
     assert third[7] == "Played: passed out — 0"
     assert captured.err.strip() == (
-        "vaza analyze: board 4 skipped: a deal needs 13 cards in each hand (N 13, E 0, S 0, W 0)"
+        "vaza analyze: board 4 (line 28) skipped: a deal needs 13 cards in each hand "
+        "(N 13, E 0, S 0, W 0)"
     )
 
 
@@ -150,7 +151,7 @@ def test_a_record_without_result_prints_no_played_line(
     captured = capsys.readouterr()
     assert captured.out.splitlines()[0].startswith("Deal 1   Dealer North")
     assert "Played" not in captured.out
-    assert "deal 2 of the file skipped" in captured.err
+    assert "deal 2 of the file (line 3) skipped" in captured.err
     assert run(str(path), "--json") == 0
     (board,) = json.loads(capsys.readouterr().out)
     assert board["board"] is None and board["played"] is None
@@ -212,7 +213,7 @@ def test_a_file_with_only_incomplete_deals(
     path.write_text('[Board "7"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n')
     assert run(str(path)) == 1
     captured = capsys.readouterr()
-    assert "board 7 skipped: a deal needs 13 cards" in captured.err
+    assert "board 7 (line 1) skipped: a deal needs 13 cards" in captured.err
     assert "partial.pbn holds no complete deal to analyse" in captured.err
 
 
@@ -330,8 +331,8 @@ def test_a_revoke_in_the_play_is_reported_and_the_table_kept(
     assert "card 3 of the play (D3): must follow suit" in board["play_error"]
     assert board["table"]["N"]["S"] == 5
     assert captured.err.strip() == (
-        "vaza analyze: board 1: the play is not analysed: card 3 of the play (D3): must follow "
-        "suit: clubs were led"
+        "vaza analyze: board 1 (line 3): the play is not analysed: card 3 of the play (D3): "
+        "must follow suit: clubs were led"
     )
 
 

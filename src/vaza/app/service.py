@@ -31,10 +31,14 @@ from typing import Any
 from vaza.analysis.worker import start_worker
 from vaza.app.table import SYSTEM, Actor, Change, Event, Forbidden, TableOptions, TableState
 from vaza.bus.port import Bus
+from vaza.core.cards import SEATS
 from vaza.core.deal import make_rng
 from vaza.core.errors import IllegalAction, ParseError, VazaError
 from vaza.core.record import DealRecord
 from vaza.core.views.audience import KIBITZER_ALL, chat_for, event_for
+from vaza.formats import lin, pbn
+from vaza.formats.heading import Heading, headed, pbn_date
+from vaza.match.base import FinishedDeal
 from vaza.protocol.bridge import analysis_json
 from vaza.robots.base import robot_answer
 from vaza.store.port import ConflictError, DealRow, NewEvent, Store, TableRecord, UserRecord
@@ -143,6 +147,28 @@ def user_topic(user_id: int) -> str:
 
 
 LOBBY = "lobby"
+
+
+def _records(state: TableState, deal: FinishedDeal, at: float) -> tuple[str | None, str | None]:
+    """The deal's PBN and LIN with everything the club knows of it: the table, the day, the
+    board, who sat where (robots by their names) and the scoring; the match's own where it
+    keeps no record of the play."""
+    if deal.record is None or deal.pbn is None:
+        return deal.pbn, deal.lin
+    scoring = state.spec.scoring(state.options.scoring)
+    names = []
+    for seat in SEATS:
+        occupant = state.occupants.get(seat.letter)
+        names.append("" if occupant is None else occupant.name)
+    heading = Heading(
+        event=f"{state.spec.label.en}, {scoring.label.en}, table {state.id}",
+        date=pbn_date(at),
+        scoring=scoring.pbn,
+        players=(names[0], names[1], names[2], names[3]),
+        board=deal.number,
+    )
+    record = headed(deal.record, heading)
+    return pbn.dumps([record]), None if deal.lin is None else lin.dumps([record])
 
 
 class TableService:
@@ -348,19 +374,21 @@ class TableService:
         """Append the change to the table's log and commit it (nothing is told before)."""
         state = live.state
         players = self._players(state)
-        deals = [
-            DealRow(
-                id=0,
-                table_id=state.id,
-                number=deal.number,
-                game=state.options.game,
-                summary=deal.summary,
-                pbn=deal.pbn,
-                lin=deal.lin,
-                players=players,
+        deals = []
+        for deal in change.finished:
+            pbn_text, lin_text = _records(state, deal, self.clock())
+            deals.append(
+                DealRow(
+                    id=0,
+                    table_id=state.id,
+                    number=deal.number,
+                    game=state.options.game,
+                    summary=deal.summary,
+                    pbn=pbn_text,
+                    lin=lin_text,
+                    players=players,
+                )
             )
-            for deal in change.finished
-        ]
         try:
             await self.store.append(
                 state.id,

@@ -28,6 +28,7 @@ from vaza.text import card_text, contract_text, seat_name
 
 if TYPE_CHECKING:
     from vaza.analysis.parallel import DealAnalysis
+    from vaza.formats.pbn import Problem
 
 PROGRAM = "vaza analyze"
 LANG = "en"
@@ -45,11 +46,21 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "Where the file holds the play, it shows where the tricks went: after each card, the "
         "tricks the declaring side can take double dummy, and the tricks each card gave away "
         "against the best card, added up by player and by side.",
-        epilog="Scores are from North–South's side, as par scores are usually given. Deals "
-        "without 13 cards in each hand are skipped with a warning; a play that breaks a rule "
-        "is not analysed, with a warning.",
+        epilog="Scores are from North–South's side, as par scores are usually given. A PBN "
+        "game that breaks a rule (a card its player does not hold, an auction that "
+        "contradicts the dealer, text that is not PBN) is skipped, named with its line and "
+        "reason; a revoke is not (the deal is analysed, its play is not). A game that leaves "
+        "out Board, Dealer, Vulnerable and Deal (a team match's second room) takes them from "
+        "the game before. Deals without 13 cards in each hand are skipped with a warning; a "
+        "play that breaks a rule is not analysed, with a warning. The exit status is 0 when "
+        "any deal was analysed.",
     )
     parser.add_argument("file", metavar="FILE", help="a .pbn or .lin file")
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse the whole file at its first game that breaks a rule",
+    )
     parser.add_argument(
         "--json",
         action="store_true",
@@ -68,12 +79,18 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace) -> int:
     from vaza.analysis.parallel import DealTask, analyse_deals, useful_workers
-    from vaza.formats import load_any
+    from vaza.formats import load_any, read_any
     from vaza.progress import progress_bar
 
     path = Path(args.file)
+    problems: tuple[Problem, ...] = ()
+    lines: Sequence[int] = ()
     try:
-        records = load_any(path)
+        if args.strict:
+            records: Sequence[DealRecord] = load_any(path)
+        else:
+            reading = read_any(path)
+            records, lines, problems = reading.records, reading.lines, reading.problems
     except FileNotFoundError:
         return _fail(f"{path}: no such file")
     except IsADirectoryError:
@@ -82,9 +99,12 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot read {path}: {error.strerror or error}")
     except VazaError as error:
         return _fail(f"{path}: {error}")
+    for problem in problems:
+        print(f"{PROGRAM}: {path}: {problem}", file=sys.stderr)
     if not records:
-        return _fail(f"{path} holds no deals")
-    complete = _complete_records(records)
+        return _fail(f"{path}: no game could be read" if problems else f"{path} holds no deals")
+    labels = [_label(position, record, lines) for position, record in enumerate(records, 1)]
+    complete = _complete_records(records, labels)
     if not complete:
         return _fail(f"{path} holds no complete deal to analyse")
     tasks = [DealTask.from_record(record) for _, record in complete]
@@ -94,10 +114,10 @@ def run(args: argparse.Namespace) -> int:
             analyses = analyse_deals(tasks, workers, advance)
     except VazaError as error:
         return _fail(f"{path}: {error}")
-    for (position, record), analysis in zip(complete, analyses, strict=True):
+    for (position, _), analysis in zip(complete, analyses, strict=True):
         if analysis.play_error is not None:
             print(
-                f"{PROGRAM}: {_label(position, record)}: the play is not analysed: "
+                f"{PROGRAM}: {labels[position - 1]}: the play is not analysed: "
                 f"{analysis.play_error}",
                 file=sys.stderr,
             )
@@ -122,20 +142,24 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _label(position: int, record: DealRecord) -> str:
-    """How a person finds the deal in the file: its board number, else its place."""
+def _label(position: int, record: DealRecord, lines: Sequence[int]) -> str:
+    """How a person finds the deal in the file: its board number, else its place; and the
+    line its game starts at, when the reader says."""
     number = record.board.number
-    return f"board {number}" if number is not None else f"deal {position} of the file"
+    label = f"board {number}" if number is not None else f"deal {position} of the file"
+    return f"{label} (line {lines[position - 1]})" if lines else label
 
 
-def _complete_records(records: Sequence[DealRecord]) -> list[tuple[int, DealRecord]]:
+def _complete_records(
+    records: Sequence[DealRecord], labels: Sequence[str]
+) -> list[tuple[int, DealRecord]]:
     """The records DDS can solve, with their place in the file; a warning for each other."""
     complete: list[tuple[int, DealRecord]] = []
     for position, record in enumerate(records, start=1):
         try:
             record.board.deal.require_complete()
         except VazaError as error:
-            print(f"{PROGRAM}: {_label(position, record)} skipped: {error}", file=sys.stderr)
+            print(f"{PROGRAM}: {labels[position - 1]} skipped: {error}", file=sys.stderr)
             continue
         complete.append((position, record))
     return complete

@@ -14,7 +14,7 @@ from vaza.core.errors import ParseError
 from vaza.core.record import DealRecord
 from vaza.formats import lin, pbn
 
-__all__ = ["dump_any", "lin", "load_any", "pbn"]
+__all__ = ["dump_any", "lin", "load_any", "pbn", "read_any"]
 
 _Loads = Callable[[str], list[DealRecord]]
 _Dumps = Callable[[Iterable[DealRecord]], str]
@@ -44,6 +44,18 @@ def load_any(path: str | os.PathLike[str]) -> list[DealRecord]:
     file = Path(path)
     loads, _ = _format(file)
     return loads(_decode(file.read_bytes()))
+
+
+def read_any(path: str | os.PathLike[str]) -> pbn.Reading:
+    """Read a ``.pbn`` file forgivingly (`pbn.read`: each game that breaks a rule is named and
+    left out) or a ``.lin`` file (strictly, and without lines: a board may span several)."""
+    file = Path(path)
+    _format(file)
+    text = _decode(file.read_bytes())
+    if file.suffix.lower() == ".pbn":
+        return pbn.read(text)
+    records = tuple(lin.loads(text))
+    return pbn.Reading(records, (), ())
 
 
 def dump_any(records: Iterable[DealRecord], path: str | os.PathLike[str]) -> None:

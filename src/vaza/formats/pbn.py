@@ -23,7 +23,17 @@ from vaza.core.record import DealRecord
 if TYPE_CHECKING:
     from _typeshed import SupportsRead, SupportsWrite
 
-__all__ = ["MANDATORY_TAGS", "dump", "dumps", "dumps_one", "load", "loads"]
+__all__ = [
+    "MANDATORY_TAGS",
+    "Problem",
+    "Reading",
+    "dump",
+    "dumps",
+    "dumps_one",
+    "load",
+    "loads",
+    "read",
+]
 
 # fmt: off
 MANDATORY_TAGS: Final = (
@@ -42,6 +52,8 @@ _NO_INHERIT: Final = frozenset(
 )
 # A game with none of these is only a header (e.g. "##" defaults) and yields no record.
 _DEAL_TAGS: Final = frozenset(("Deal", "Auction", "Play", "Declarer", "Contract", "Result"))
+# What a game leaves out when it is the board of the game before (a team match's other room).
+_BOARD_TAGS: Final = ("Board", "Dealer", "Vulnerable", "Deal")
 _UNKNOWN: Final = ("", "?")
 _NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # One token of an Auction or Play section: note, NAG, suffix, irregularity, end marks, call/card.
@@ -64,7 +76,8 @@ _NO_DEAL: Final = Deal((Hand(), Hand(), Hand(), Hand()))
 @dataclass(frozen=True, slots=True)
 class _Token:
     kind: str
-    """``[``, ``]``, ``str`` (a string, unescaped), ``word``, ``break`` (game ends) or ``end``."""
+    """``[``, ``]``, ``str`` (a string, unescaped), ``word``, ``break`` (game ends), ``end``, or
+    ``error`` (text that is not PBN; `text` says why)."""
     text: str
     line: int
 
@@ -93,13 +106,16 @@ def _lex(text: str) -> Iterator[_Token]:
                 if lexeme.startswith("{") and not lexeme.endswith("}"):
                     open_brace = number
             elif kind == "str":
-                raise ParseError(f"line {number}: a string is not closed with a quote on the line")
+                message = f"line {number}: a string is not closed with a quote on the line"
+                yield _Token("error", message, number)
+                break
             elif kind == "end":
                 yield _Token("str", re.sub(r'\\(["\\])', r"\1", match.group("str")), number)
             else:
                 yield _Token("word" if kind == "word" else lexeme, lexeme, number)
     if open_brace:
-        raise ParseError(f"line {open_brace}: a {{ comment is never closed with }}")
+        message = f"line {open_brace}: a {{ comment is never closed with }}"
+        yield _Token("error", message, open_brace)
 
 
 # -- games and tags -------------------------------------------------------------------------
@@ -114,23 +130,45 @@ class _Tag:
     """Tokens after the tag up to the next one: calls, cards or table rows."""
 
 
-def _games(tokens: Iterator[_Token]) -> Iterator[list[_Tag]]:
-    """Group tokens into games (lists of tags, each with the data that follows it)."""
-    game: list[_Tag] = []
+@dataclass(slots=True)
+class _RawGame:
+    """The tags of one game as written, or the first thing in it that is not PBN."""
+
+    line: int
+    tags: list[_Tag] = field(default_factory=list)
+    error: ParseError | None = None
+
+
+def _games(tokens: Iterator[_Token]) -> Iterator[_RawGame]:
+    """Group tokens into games (lists of tags, each with the data that follows it).  A game
+    with text that is not PBN keeps its first error and drops the rest of its text."""
+    game: _RawGame | None = None
     for token in tokens:
         if token.kind == "break":
-            if game:
+            if game is not None:
                 yield game
-                game = []
-        elif token.kind == "[":
-            game.append(_tag_pair(tokens, token.line))
-        elif token.kind == "]":
-            raise ParseError(f"line {token.line}: ']' without a '[' before it")
-        elif game:
-            game[-1].data.append(token)
-        else:
-            raise ParseError(f'line {token.line}: {token.text!r} comes before any [Tag "value"]')
-    if game:
+                game = None
+            continue
+        if game is None:
+            game = _RawGame(token.line)
+        if game.error is not None:
+            continue
+        try:
+            if token.kind == "error":
+                raise ParseError(token.text)
+            if token.kind == "[":
+                game.tags.append(_tag_pair(tokens, token.line))
+            elif token.kind == "]":
+                raise ParseError(f"line {token.line}: ']' without a '[' before it")
+            elif game.tags:
+                game.tags[-1].data.append(token)
+            else:
+                raise ParseError(
+                    f'line {token.line}: {token.text!r} comes before any [Tag "value"]'
+                )
+        except ParseError as error:
+            game.error = error
+    if game is not None:
         yield game
 
 
@@ -138,6 +176,9 @@ def _tag_pair(tokens: Iterator[_Token], line: int) -> _Tag:
     """Read ``Name "value" ]`` after a ``[`` (the tokens may be spread over lines)."""
     name, value, close = (next(tokens, _END) for _ in range(3))
     kinds = (name.kind, value.kind, close.kind)
+    for token in (name, value, close):
+        if token.kind == "error":
+            raise ParseError(token.text)
     if kinds != ("word", "str", "]") or not _NAME.fullmatch(name.text):
         raise ParseError(f'line {line}: a tag pair is written [Name "value"], in one game')
     return _Tag(_CANONICAL.get(name.text.lower(), name.text), value.text, line)
@@ -463,9 +504,17 @@ def _extra_tags(game: _Game, where: str) -> tuple[tuple[str, str, tuple[str, ...
     return tuple(sorted(extras, key=lambda extra: extra[0]))
 
 
+def _where(game: _Game) -> str:
+    """How a message names a game: its board and the line it starts at."""
+    value = _value(game, "Board")
+    if value.isdigit() and int(value) > 0:
+        return f"board {int(value)} (line {game.line})"
+    return f"the game at line {game.line}"
+
+
 def _record(game: _Game) -> DealRecord:
     number = _board_number(game)
-    where = f"board {number} (line {game.line})" if number else f"the game at line {game.line}"
+    where = _where(game)
     board = _board(game, number, where)
     calls, explanations = _auction(game, board.dealer, where)
     declarer = _seat(_value(game, "Declarer"), "Declarer", where)
@@ -498,15 +547,99 @@ def _record(game: _Game) -> DealRecord:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A game the forgiving reader could not take as written."""
+
+    line: int
+    """The line the game starts at."""
+    where: str
+    """The game as a message names it: ``board 3 (line 40)``."""
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.where} skipped: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the forgiving reader made of a file: the games it read and those it could not."""
+
+    records: tuple[DealRecord, ...]
+    lines: tuple[int, ...]
+    """The line each record's game starts at, so later warnings can name it."""
+    problems: tuple[Problem, ...]
+
+
+@dataclass(slots=True)
+class _Boards:
+    """The boards seen so far, for games that leave out the board they share with the game
+    before (a team match's second room gives neither Board, Dealer, Vulnerable nor Deal)."""
+
+    last: dict[str, str] = field(default_factory=dict)
+    numbered: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def complete(self, game: _Game) -> None:
+        """Fill in a game without a Deal from the game before (no Board either) or from the
+        last game of its Board; remember a game with one."""
+        if _value(game, "Deal") not in _UNKNOWN:
+            known = {name: _value(game, name) for name in _BOARD_TAGS}
+            self.last = {name: value for name, value in known.items() if value not in _UNKNOWN}
+            if "Board" in self.last:
+                self.numbered[self.last["Board"]] = self.last
+            return
+        number = _value(game, "Board")
+        source = self.last if number in _UNKNOWN else self.numbered.get(number, {})
+        for name, value in source.items():
+            if _value(game, name) in _UNKNOWN:
+                game.tags[name] = _Tag(name, value, game.line)
+
+
+def _read(text: str, problems: list[Problem] | None) -> list[tuple[int, DealRecord]]:
+    """The records of a PBN text with their lines; with `problems`, a game that breaks a rule
+    is reported there and left out, else its `ParseError` ends the reading."""
+    memory = _Memory()
+    boards = _Boards()
+    records: list[tuple[int, DealRecord]] = []
+    for raw in _games(_lex(text.lstrip("\ufeff"))):
+        where = f"the game at line {raw.line}"
+        try:
+            if raw.error is not None:
+                raise raw.error
+            game = _collect(raw.tags, memory)
+            where = _where(game)
+            if _DEAL_TAGS.intersection(game.tags):
+                boards.complete(game)
+                records.append((raw.line, _record(game)))
+        except ParseError as error:
+            if problems is None:
+                raise
+            problems.append(Problem(raw.line, where, _reason(str(error), where)))
+    return records
+
+
+def _reason(message: str, where: str) -> str:
+    """An error's message without the name of its game (the problem gives it)."""
+    if message.startswith(where):
+        return message[len(where) :].lstrip(":, ")
+    return message
+
+
 def loads(text: str) -> list[DealRecord]:
     """Read every game of a PBN text.  Raises `ParseError` naming the line for bad input."""
-    memory = _Memory()
-    records: list[DealRecord] = []
-    for tags in _games(_lex(text.lstrip("\ufeff"))):
-        game = _collect(tags, memory)
-        if _DEAL_TAGS.intersection(game.tags):
-            records.append(_record(game))
-    return records
+    return [record for _, record in _read(text, None)]
+
+
+def read(text: str) -> Reading:
+    """Read every game of a PBN text that keeps the rules; each other game is named with its
+    line and reason (a card its player does not hold, an Auction that contradicts the
+    Dealer...) and left out.  (A revoke is kept: it happens at the table, and the standard
+    records it; the rules refuse it when the play is replayed.)"""
+    problems: list[Problem] = []
+    found = _read(text, problems)
+    return Reading(
+        tuple(record for _, record in found), tuple(line for line, _ in found), tuple(problems)
+    )
 
 
 def load(fp: SupportsRead[str]) -> list[DealRecord]:

@@ -80,6 +80,7 @@ DUPLICATE: Final = Scoring(
             maximum=9999,
         ),
     ),
+    pbn="MP",
 )
 RUBBER: Final = Scoring(
     "rubber",
@@ -90,6 +91,7 @@ RUBBER: Final = Scoring(
     ),
     (HONOURS, DOUBLED_OVERTRICKS, PASSED_OUT),
     pad=True,
+    pbn="Rubber",
 )
 CHICAGO: Final = Scoring(
     "chicago",
@@ -100,6 +102,7 @@ CHICAGO: Final = Scoring(
     ),
     (HONOURS, DOUBLED_OVERTRICKS, VUL_CYCLE, PARTSCORES, PASSED_OUT),
     pad=True,
+    pbn="Chicago",
 )
 AUCTION: Final = Scoring(
     "auction",
@@ -110,6 +113,7 @@ AUCTION: Final = Scoring(
     ),
     (HONOURS, PASSED_OUT),
     pad=True,
+    pbn="Rubber;Auction",
 )
 OLD_POLISH: Final = Scoring(
     "old-polish",
@@ -120,6 +124,7 @@ OLD_POLISH: Final = Scoring(
     ),
     (HONOURS, DOUBLED_OVERTRICKS, PASSED_OUT),
     pad=True,
+    pbn="Rubber;OldPolish",
 )
 RUSSIAN: Final = Scoring(
     "russian",
@@ -130,6 +135,7 @@ RUSSIAN: Final = Scoring(
     ),
     (VUL_CYCLE, PASSED_OUT),
     pad=True,
+    pbn="IMP;Russian",
 )
 PADS: Final = (RUBBER, CHICAGO, AUCTION, OLD_POLISH, RUSSIAN)
 """The pad systems, as `vaza.scoring.systems.pad_rules` knows them."""

@@ -127,6 +127,8 @@ class Scoring:
     options: tuple[Option, ...] = ()
     pad: bool = False
     """Kept on a We/They pad (the pad page scores real cards with it)."""
+    pbn: str = ""
+    """PBN's Scoring tag value for a deal played under it ("" where PBN has no word for it)."""
 
     def to_json(self) -> JSON:
         return {

@@ -102,10 +102,17 @@ class SheetScorer:
         return self.sheet.dealer, self.sheet.vulnerability, None
 
     def add(self, board: Board, result: DealResult) -> JSON:
+        """The deal's line of the sheet, with the points each side wrote for it (above and
+        below the line, a rubber's bonus included), for history to show."""
+        written = len(self.sheet.entries)
         self.sheet = add(self.sheet, PadDeal.from_result(result, board.deal))
-        deals = self.sheet.to_dict()["deals"]
+        sheet = self.sheet.to_dict()
+        deals = sheet["deals"]
         assert isinstance(deals, list)
-        return dict(deals[-1])
+        points = {"NS": 0, "EW": 0}
+        for entry in self.sheet.entries[written:]:
+            points[entry.side.name] += entry.points
+        return {**deals[-1], "points": points, "unit": sheet["unit"]}
 
     @property
     def is_over(self) -> bool:

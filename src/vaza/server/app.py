@@ -403,9 +403,30 @@ def _routes(app: FastAPI) -> None:
     async def history(
         user: User, svc: Svc, offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0
     ) -> list[dict[str, Any]]:
+        """The user's deals, newest first, each with its game and scoring (names of the
+        registry's, which `/api/games` labels) and the points each side scored on it."""
         rows = await svc.store.deals_of_user(user.id, limit=50, offset=max(0, offset))
+        scorings: dict[str, str | None] = {}
+        for table_id in {r.table_id for r in rows}:
+            table = await svc.store.table(table_id)
+            scorings[table_id] = None if table is None else table.options.get("scoring")
+
+        def points(summary: dict[str, Any]) -> dict[str, Any] | None:
+            """Each side's points for the deal: a duplicate score goes to the side that
+            earns it; a pad's deal wrote points for both (a rubber bonus, honours)."""
+            score = summary.get("score")
+            if not isinstance(score, dict):
+                return None
+            if isinstance(score.get("ns_score"), int):
+                ns = score["ns_score"]
+                return {"NS": max(ns, 0), "EW": max(-ns, 0), "unit": "points"}
+            if isinstance(score.get("points"), dict):
+                return {**score["points"], "unit": score.get("unit", "points")}
+            return None
+
         return [
             {"deal": r.id, "table": r.table_id, "number": r.number, "game": r.game,
+             "scoring": scorings.get(r.table_id), "points": points(r.summary),
              "summary": r.summary, "at": r.created_at.isoformat() if r.created_at else None}
             for r in rows
         ]  # fmt: skip

@@ -1,0 +1,195 @@
+"""`vaza analyze` reads a many-game PBN file forgivingly (issue 19, item 8): a game that breaks
+a rule is named with its line and reason and left out, every other game is analysed; the
+second room's games of a team match, which leave out Board, Dealer, Vulnerable and Deal, take
+them from the game before; `--strict` refuses the whole file as before."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+from vaza.commands import analyze
+from vaza.core import Board, Card, ContractDeal, Deal, DealRecord, Seat, Vulnerability
+from vaza.core.errors import ParseError
+from vaza.core.play import trick_winner
+from vaza.formats import pbn
+
+
+def _played(number: int, deal: Deal, seed: int) -> DealRecord:
+    """Board `number` with `deal`, bid and played out with random legal actions (the first
+    seed from `seed` that reaches a contract)."""
+    for attempt in range(seed, seed + 200):
+        rng = random.Random(attempt)
+        game = ContractDeal(Board.numbered(number, deal))
+        while not game.is_over:
+            game.apply(rng.choice(list(game.legal_actions())))
+        record = game.record()
+        if record.contract is not None and len(record.play) == 52:
+            return record
+    raise AssertionError("no contract reached")
+
+
+def _closed_room(record: DealRecord) -> str:
+    """A second room's game as vugraph archives write it: no Board, Dealer, Vulnerable or
+    Deal (the board is the game before's)."""
+    text = pbn.dumps_one(dataclasses.replace(record, extra_tags=(("Room", "Closed", ()),)))
+    kept = [
+        line
+        for line in text.split("\r\n")
+        if not line.startswith(("[Board ", "[Dealer ", "[Vulnerable ", "[Deal "))
+    ]
+    return "\r\n".join(kept)
+
+
+def _with_revoke(record: DealRecord) -> str:
+    """`record`'s game with one player's cards of two tricks swapped (in the Play section's
+    columns, which stay with the player), so that they show out of a suit they still hold."""
+    assert record.contract is not None
+    text = pbn.dumps_one(record)
+    lines = text.split("\r\n")
+    top = lines.index(f'[Play "{record.contract.opening_leader.letter}"]') + 1
+    rows = [lines[top + trick].split() for trick in range(13)]
+    leader = record.contract.opening_leader
+    for early in range(13):
+        trick = record.play[4 * early : 4 * early + 4]
+        led = trick[0].suit
+        for column in range(4):
+            seat = record.contract.opening_leader.next(column)
+            card = Card.parse(rows[early][column])
+            if seat == leader or card.suit != led:
+                continue
+            for late in range(early + 1, 13):
+                if Card.parse(rows[late][column]).suit != led:
+                    rows[early][column], rows[late][column] = rows[late][column], str(card)
+                    lines[top : top + 13] = [" ".join(row) for row in rows]
+                    return "\r\n".join(lines)
+        leader = trick_winner(leader, trick, record.contract.trump)
+    raise AssertionError("no card to swap")
+
+
+def _line_of(text: str, marker: str) -> int:
+    return text[: text.index(marker)].count("\n") + 1
+
+
+@pytest.fixture(scope="module")
+def archive() -> str:
+    """Seven games: board 1 (a card its player does not hold) and its second room, board 2
+    (dealer East) and its second room, board 3 (an Auction that starts at the wrong seat),
+    board 4 (a revoke: analysed, but not its play) and board 5."""
+    rng = random.Random(19)
+    deals = {number: Deal.random(rng) for number in range(1, 6)}
+    first = _played(1, deals[1], 100)
+    dummy = first.contract.declarer.partner if first.contract else Seat.NORTH
+    stolen = next(iter(first.board.deal[dummy]))
+    bad_card = dataclasses.replace(first, play=(stolen, *first.play[1:]))
+    games = [
+        pbn.dumps_one(dataclasses.replace(bad_card, event="Final")),
+        _closed_room(_played(1, deals[1], 200)),
+        pbn.dumps_one(_played(2, deals[2], 300)),
+        _closed_room(_played(2, deals[2], 400)),
+        pbn.dumps_one(_played(3, deals[3], 500)).replace('[Auction "S"]', '[Auction "N"]'),
+        _with_revoke(_played(4, deals[4], 600)),
+        pbn.dumps_one(_played(5, deals[5], 700)),
+    ]
+    return pbn.HEADER + "\r\n".join(games)
+
+
+def test_the_forgiving_reader_names_each_game_it_leaves_out(archive: str) -> None:
+    reading = pbn.read(archive)
+    numbers = [record.board.number for record in reading.records]
+    assert numbers == [1, 2, 2, 4, 5]
+    skipped = reading.problems
+    assert [problem.line for problem in skipped] == [
+        _line_of(archive, '[Event "Final"]'),
+        _line_of(archive, '[Board "3"]') - 3,
+    ]
+    assert "without holding it" in skipped[0].reason
+    assert "the dealer would be N, not S" in skipped[1].reason
+    assert str(skipped[1]).startswith(f"board 3 (line {skipped[1].line}) skipped: the Auction")
+    # A revoke happens at the table: the game is read (the rules refuse its play later).
+    assert len(reading.records[3].play) == 52
+    assert reading.lines[3] == _line_of(archive, '[Board "4"]') - 3
+
+
+def test_a_second_room_takes_the_board_of_the_game_before(archive: str) -> None:
+    records = pbn.read(archive).records
+    open_room, closed_room = records[1], records[2]
+    assert closed_room.board == open_room.board
+    assert closed_room.board.dealer is Seat.EAST  # not North, as the reader used to say
+    assert closed_room.board.vulnerability is Vulnerability.NS
+    assert {name: value for name, value, _ in closed_room.extra_tags}["Room"] == "Closed"
+    assert len(closed_room.play) == 52
+    # The game before was refused (a card not held), but its board still says what it is.
+    assert records[0].board.number == 1
+    records[0].board.deal.require_complete()
+
+
+def test_the_strict_reader_refuses_the_whole_file(archive: str) -> None:
+    with pytest.raises(ParseError, match="without holding it"):
+        pbn.loads(archive)
+
+
+def _run(*argv: str) -> int:
+    parser = argparse.ArgumentParser()
+    analyze.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["analyze", *argv])
+    status: int = args.run(args)
+    return status
+
+
+def test_analyze_reads_every_game_it_can(
+    archive: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "final.pbn"
+    path.write_bytes(archive.encode("latin-1"))
+    assert _run(str(path), "--jobs", "1") == 0
+    captured = capsys.readouterr()
+    titles = [block.splitlines()[0].split("   ")[0] for block in captured.out.split("\n\n")]
+    assert titles == ["Board 1", "Board 2", "Board 2", "Board 4", "Board 5"]
+    assert "Board 2   Dealer East" in captured.out
+    errors = captured.err.splitlines()
+    line = _line_of(archive, '[Event "Final"]')
+    assert f"vaza analyze: {path}: board 1 (line {line}) skipped: line " in errors[0]
+    assert "skipped" in errors[1] and "board 3" in errors[1]
+    revoke_line = _line_of(archive, '[Board "4"]') - 3
+    assert errors[2].startswith(f"vaza analyze: board 4 (line {revoke_line}): the play is not")
+    assert "must follow suit" in errors[2]
+    assert len(errors) == 3
+
+    assert _run(str(path), "--strict") == 1
+    assert "without holding it" in capsys.readouterr().err
+
+
+def test_analyze_fails_when_no_game_can_be_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "broken.pbn"
+    path.write_text('[Board "1"]\n[Deal "N:AKQ"]\n\n[Board "2"]\n[Dealer "Q"]\n[Contract "3NT"]\n')
+    assert _run(str(path)) == 1
+    err = capsys.readouterr().err
+    assert "board 1 (line 1) skipped" in err and "board 2 (line 4) skipped" in err
+    assert err.rstrip().endswith("no game could be read")
+
+
+def test_text_that_is_not_pbn_costs_only_its_own_game() -> None:
+    """An unclosed string or a stray bracket ends its game, not the file."""
+    deal = Deal.random(random.Random(5)).to_pbn(Seat.NORTH)
+    text = (
+        f'[Board "1"]\n[Event "unclosed]\n[Deal "{deal}"]\n\n'
+        f'[Board "2"]\n] [Deal "{deal}"]\n\n'
+        f'[Board "3"]\n[Dealer "E"]\n[Deal "{deal}"]\n'
+    )
+    reading = pbn.read(text)
+    assert [record.board.number for record in reading.records] == [3]
+    assert [(problem.line, problem.where) for problem in reading.problems] == [
+        (1, "the game at line 1"),
+        (5, "the game at line 5"),
+    ]
+    assert reading.problems[0].reason == "line 2: a string is not closed with a quote on the line"
+    assert reading.problems[1].reason == "line 6: ']' without a '[' before it"
+    with pytest.raises(ParseError, match="line 2: a string is not closed"):
+        pbn.loads(text)
