@@ -164,9 +164,18 @@ def to_play_with_a_trick(someone: Person) -> None:
 def test_a_seven_player_boerenbridge_table_fits(
     server: Server, browser: Browser, size: str, language: str
 ) -> None:
-    me = new_player(browser, server, size, language)
+    # A wide name: its three letters must still fit the narrowest column.
+    me = person(browser, server.url, viewport=SIZES[size], language=language)
     page = me.page
-    name = page.locator(".account .me").inner_text().split(" ")[0].strip()
+    name = f"Mariana{size}"
+    me.goto("/")
+    registered = page.request.post(
+        server.url + "/api/register",
+        data={"name": name, "password": "correct horse", "language": language},
+    )
+    assert registered.ok, registered.text()
+    page.evaluate("localStorage.setItem('vaza.session', '1')")  # the client's hint: logged in
+    me.goto("/")
     create_table(me, game="boerenbridge", players=7, schedule="3, 4, 5, 6, 7, 6, 5, 4, 3")
     expect(page.locator(".oval-seat")).to_have_count(7)
     to_play_with_a_trick(me)
@@ -198,9 +207,15 @@ def test_a_seven_player_boerenbridge_table_fits(
     assert len(columns) == 8  # the rounds, then seven players
     assert not outside(page, ".boeren-score thead th"), columns
     assert not outside(page, ".boeren-score tfoot td")
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.boeren-score th, .boeren-score td')]
+                 .filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"""
+    )
+    assert not cut, f"cut short in their cells: {cut}"
     first = score.locator("thead th.player-col").first
     expect(first).to_have_attribute("title", name)
     expect(first).to_have_class("player-col mine")
+    expect(first).to_have_text("Mar")
     robot = "Robot 2" if language == "en" else "Robô 2"
     expect(score.locator("thead th.player-col").nth(1)).to_have_attribute("title", robot)
     expect(score.locator("thead th.player-col").nth(1)).to_have_text("R2")

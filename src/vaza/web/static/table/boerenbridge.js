@@ -104,11 +104,12 @@ function resultTable(ctx, seats) {
 }
 
 /** A name cut to `max` characters for a narrow score column: initials and a trailing number
- *  for several words ("Robot 2" → "R2", "Ana Maria" → "AM"), else the name's start. */
+ *  for several words ("Robot 2" → "R2", "ana_maria" → "am"), else the name's start (the
+ *  column's title and label keep the whole name). */
 export function abbreviate(name, max) {
   const text = String(name || "").trim();
   if (text.length <= max) return text;
-  const words = text.split(/\s+/);
+  const words = text.split(/[\s_.-]+/).filter(Boolean);
   if (words.length > 1) {
     const last = words[words.length - 1];
     const tail = /^\d+$/.test(last) ? last : "";
@@ -116,7 +117,7 @@ export function abbreviate(name, max) {
     const short = `${initials}${tail}`;
     if (short.length <= max) return short;
   }
-  return `${text.slice(0, Math.max(1, max - 1))}.`;
+  return text.slice(0, max);
 }
 
 /** Short names for the score table's columns, each distinct: where two abbreviations are the
@@ -138,7 +139,7 @@ export function scoreTable(scores, names, first = 0) {
   const leader = Math.max(...scores.totals);
   const order = Array.from({ length: players }, (_, i) => (i + first) % players);
   const full = (p) => names[p] || t("player.n", { n: p + 1 });
-  const short = columnNames(names, players, players <= 3 ? 10 : players <= 4 ? 7 : players <= 5 ? 5 : 4);
+  const short = columnNames(names, players, { 3: 10, 4: 7, 5: 5, 6: 4 }[players] || 3);
   const mine = (p) => (p === first ? " mine" : "");
   return h("table", { class: `score-table boeren-score players-${players}` },
     h("caption", { class: "sr-only" }, t("score")),
