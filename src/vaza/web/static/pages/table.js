@@ -571,7 +571,6 @@ export function mount(root, [tableId], query) {
   document.addEventListener("keydown", onKey);
   head.addEventListener("keydown", onMenuKey);
   phone.addEventListener("change", onScreenChange);
-  document.body.classList.add("at-table");
   drawChatBox();
   render();
   socket.watchTable(tableId, invite);
@@ -581,7 +580,6 @@ export function mount(root, [tableId], query) {
       stopMessages();
       document.removeEventListener("keydown", onKey);
       phone.removeEventListener("change", onScreenChange);
-      document.body.classList.remove("at-table");
       clearTimeout(holdTimer);
       clearTimeout(typedTimer);
       socket.leaveTable(tableId);
