@@ -151,14 +151,16 @@ export function mount(root, [tableId], query) {
         toast(t("invite.sent"));
       } },
       h("label", { class: "sr-only", for: "invite-name" }, t("invite.name")),
-      h("input", { id: "invite-name", name: "user", placeholder: t("invite.name"), maxlength: 40, autocomplete: "off" }),
+      h("input", { id: "invite-name", name: "user", placeholder: t("invite.name"), maxlength: 40, autocomplete: "off", dataset: { focus: "invite-name" } }),
       h("button", { type: "submit", class: "btn btn-small" }, t("invite")))
       : null;
     const link = creatorToken ? `${location.origin}/table/${encodeURIComponent(tableId)}?invite=${encodeURIComponent(creatorToken)}` : null;
     const closeMenu = () => {
       if (menuOpen) toggleMenu();
     };
-    head.replaceChildren(
+    // A name being typed into the menu survives the redraws that every update causes.
+    const draft = head.querySelector("#invite-name")?.value || "";
+    replaceKeepingFocus(head,
       h("h1", null, title, options.public === false ? h("span", { class: "badge" }, t("private")) : null),
       h("button", {
         type: "button",
@@ -181,6 +183,8 @@ export function mount(root, [tableId], query) {
         inviteForm,
         seat ? h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: () => { closeMenu(); stand(); } }, t("seat.stand")) : null,
         h("a", { class: "btn btn-small btn-quiet", href: "/" }, t("table.leave"))));
+    const input = head.querySelector("#invite-name");
+    if (input && draft) input.value = draft;
   }
 
   function toggleMenu() {
@@ -537,6 +541,7 @@ export function mount(root, [tableId], query) {
     const target = event.target;
     if (target.closest && target.closest("input, textarea, select, dialog, [contenteditable]")) return;
     if (event.key === "Escape") {
+      if (menuOpen) toggleMenu();
       typed = "";
       drawTyped();
       return;
