@@ -139,7 +139,7 @@ export function scoreTable(scores, names, first = 0) {
   const leader = Math.max(...scores.totals);
   const order = Array.from({ length: players }, (_, i) => (i + first) % players);
   const full = (p) => names[p] || t("player.n", { n: p + 1 });
-  const short = columnNames(names, players, { 3: 10, 4: 7, 5: 5, 6: 4 }[players] || 3);
+  const short = columnNames(names, players, { 3: 8, 4: 6, 5: 4, 6: 4 }[players] || 3);
   const mine = (p) => (p === first ? " mine" : "");
   return h("table", { class: `score-table boeren-score players-${players}` },
     h("caption", { class: "sr-only" }, t("score")),
