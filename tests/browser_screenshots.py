@@ -1,5 +1,6 @@
 """Screenshots of the client for the README: the lobby, a bridge table in mid-play (desktop and
-phone) and a Boerenbridge table.  Run it by hand:
+phone), a Boerenbridge table, the phone table mid-auction and a seven-player Boerenbridge table.
+Run it by hand:
 
     .venv/bin/python tests/browser_screenshots.py [docs/screenshots]
 
@@ -110,13 +111,60 @@ def shoot(browser: Browser, server: Server, out: Path) -> list[Path]:
     return saved
 
 
+def shoot_layout(browser: Browser, server: Server, out: Path) -> list[Path]:
+    """The phone table mid-auction (the compact bidding box under the hand's reach) and a
+    seven-player Boerenbridge table with its score table, at 1280×800."""
+    saved: list[Path] = []
+    phone = person(browser, server.url, viewport=PHONE, language="pt-BR")
+    phone.goto("/")
+    phone.guest()
+    create_table(phone, scoring="rubber")
+    page = phone.page
+    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+    page.locator(live(".bid-level[data-level='1']")).click()
+    page.locator(live(".bid-strain[data-call='1NT']")).click()
+    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+    levels = page.locator(live(".bid-level:not([disabled])"))
+    if levels.count() > 1:
+        levels.nth(1).click()  # a level chosen: its strains are shown
+    saved.append(out / "table-phone-auction.png")
+    page.screenshot(path=str(saved[-1]))
+    phone.close()
+
+    farmer = person(browser, server.url, viewport={"width": 1280, "height": 800})
+    farmer.goto("/")
+    farmer.guest()
+    create_table(farmer, game="boerenbridge", players=7, schedule="2, 3, 4, 5, 4, 3, 2")
+    page = farmer.page
+    rounds = 0
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if (
+            rounds >= 2
+            and page.locator(".played-oval").count() >= 3
+            and page.locator(live("button.slot.playable")).count()
+        ):
+            break
+        if page.locator(live(".next-deal")).count():
+            rounds += 1
+            page.locator(live(".next-deal")).click()
+        elif act_once(farmer) is None:
+            page.wait_for_timeout(30)
+    page.mouse.move(0, 0)
+    page.evaluate("scrollTo(0, 0)")
+    saved.append(out / "boerenbridge-7.png")
+    page.screenshot(path=str(saved[-1]))
+    farmer.close()
+    return saved
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as data, running_server(Path(data)) as server:
         populate_lobby(server)
         with chromium() as browser:
-            for path in shoot(browser, server, out):
+            for path in [*shoot(browser, server, out), *shoot_layout(browser, server, out)]:
                 print(path)
 
 

@@ -61,7 +61,13 @@ export function mount(root) {
   function tableRow(id, summary) {
     const seats = Object.entries(summary.seats || {});
     const free = seats.filter(([, occupant]) => !occupant).length;
-    return h("li", { class: "lobby-table", dataset: { table: id } },
+    // Names are unique in the club: a person's seat is the one that carries their name.
+    const me = currentUser();
+    const mine = Boolean(me) && seats.some(([, occupant]) => occupant && !occupant.robot && occupant.name === me.name);
+    const action = mine
+      ? h("a", { class: "btn btn-primary return", href: `/table/${encodeURIComponent(id)}` }, t("lobby.return"))
+      : h("a", { class: `btn ${free ? "btn-primary" : ""}`, href: `/table/${encodeURIComponent(id)}` }, free ? t("lobby.join") : t("lobby.watch"));
+    return h("li", { class: `lobby-table${mine ? " mine" : ""}`, dataset: { table: id } },
       h("div", { class: "lobby-game" },
         h("strong", null, t(`game.${summary.game}`)),
         h("span", { class: "muted" }, ` · ${t(`scoring.${summary.scoring}`)}`),
@@ -74,7 +80,7 @@ export function mount(root) {
 ),
         occupant ? [occupant.robot ? t("robot.at", { seat: seatShort(seat) }) : occupant.name, occupant.robot ? h("span", { class: "badge" }, t("robot")) : null] : t("seat.free")))),
 
-      h("a", { class: `btn ${free ? "btn-primary" : ""}`, href: `/table/${encodeURIComponent(id)}` }, free ? t("lobby.join") : t("lobby.watch")));
+      action);
   }
 
   function onMessage(message) {

@@ -14,6 +14,7 @@ import { gameSpec, label } from "../lib/games.js";
 import { drawBridge } from "../table/bridge.js";
 import { drawBoerenbridge } from "../table/boerenbridge.js";
 import { trickWinner } from "../table/tricks.js";
+import { PHONE_QUERY } from "../table/bidding.js";
 
 /** The renderers, by the name the registry gives a game's (`renderer` in /api/games). */
 const RENDERERS = { bridge: drawBridge, boerenbridge: drawBoerenbridge };
@@ -47,6 +48,9 @@ export function mount(root, [tableId], query) {
   let creatorToken = null;
   const deal = { number: null, id: null, analysis: null, looked: false, records: false };
   const sent = new Set();
+  /** The table's tools (invitations, stand up, leave) fold into a menu on a phone. */
+  let menuOpen = false;
+  const phone = window.matchMedia(PHONE_QUERY);
 
   const head = h("div", { class: "table-head" });
   const info = h("div", { class: "info-box" });
@@ -147,14 +151,28 @@ export function mount(root, [tableId], query) {
         toast(t("invite.sent"));
       } },
       h("label", { class: "sr-only", for: "invite-name" }, t("invite.name")),
-      h("input", { id: "invite-name", name: "user", placeholder: t("invite.name"), maxlength: 40, autocomplete: "off" }),
+      h("input", { id: "invite-name", name: "user", placeholder: t("invite.name"), maxlength: 40, autocomplete: "off", dataset: { focus: "invite-name" } }),
       h("button", { type: "submit", class: "btn btn-small" }, t("invite")))
       : null;
     const link = creatorToken ? `${location.origin}/table/${encodeURIComponent(tableId)}?invite=${encodeURIComponent(creatorToken)}` : null;
-    head.replaceChildren(
+    const closeMenu = () => {
+      if (menuOpen) toggleMenu();
+    };
+    // A name being typed into the menu survives the redraws that every update causes.
+    const draft = head.querySelector("#invite-name")?.value || "";
+    replaceKeepingFocus(head,
       h("h1", null, title, options.public === false ? h("span", { class: "badge" }, t("private")) : null),
-      h("div", { class: "table-tools" },
+      h("button", {
+        type: "button",
+        class: "btn btn-small menu-toggle",
+        "aria-expanded": String(menuOpen),
+        "aria-controls": "table-tools",
+        dataset: { focus: "table-menu" },
+        onclick: toggleMenu,
+      }, h("span", { class: "menu-icon", "aria-hidden": "true" }, "☰"), " ", t("table.menu")),
+      h("div", { class: `table-tools${menuOpen ? " open" : ""}`, id: "table-tools" },
         link ? h("button", { type: "button", class: "btn btn-small", onclick: async () => {
+          closeMenu();
           try {
             await navigator.clipboard.writeText(link);
             toast(t("invite.copied"));
@@ -163,8 +181,30 @@ export function mount(root, [tableId], query) {
           }
         } }, t("invite.link")) : null,
         inviteForm,
-        seat ? h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: stand }, t("seat.stand")) : null,
+        seat ? h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: () => { closeMenu(); stand(); } }, t("seat.stand")) : null,
         h("a", { class: "btn btn-small btn-quiet", href: "/" }, t("table.leave"))));
+    const input = head.querySelector("#invite-name");
+    if (input && draft) input.value = draft;
+  }
+
+  function toggleMenu() {
+    menuOpen = !menuOpen;
+    drawHead();
+    const toggle = head.querySelector(".menu-toggle");
+    if (toggle && phone.matches) toggle.focus();
+  }
+
+  function onMenuKey(event) {
+    if (event.key === "Escape" && menuOpen) {
+      event.stopPropagation();
+      toggleMenu();
+    }
+  }
+
+  /** Crossing the phone's width redraws (the bidding box has two shapes). */
+  function onScreenChange() {
+    menuOpen = false;
+    render();
   }
 
   function render() {
@@ -501,6 +541,7 @@ export function mount(root, [tableId], query) {
     const target = event.target;
     if (target.closest && target.closest("input, textarea, select, dialog, [contenteditable]")) return;
     if (event.key === "Escape") {
+      if (menuOpen) toggleMenu();
       typed = "";
       drawTyped();
       return;
@@ -533,6 +574,8 @@ export function mount(root, [tableId], query) {
 
   const stopMessages = socket.onMessage(onMessage);
   document.addEventListener("keydown", onKey);
+  head.addEventListener("keydown", onMenuKey);
+  phone.addEventListener("change", onScreenChange);
   drawChatBox();
   render();
   socket.watchTable(tableId, invite);
@@ -541,6 +584,7 @@ export function mount(root, [tableId], query) {
     unmount() {
       stopMessages();
       document.removeEventListener("keydown", onKey);
+      phone.removeEventListener("change", onScreenChange);
       clearTimeout(holdTimer);
       clearTimeout(typedTimer);
       socket.leaveTable(tableId);

@@ -1,12 +1,74 @@
-// The bidding box (only the view's legal calls can be pressed) and the auction grid (the
-// dealer's column first, as the auction is written at the table).
+// The bidding box (only the view's legal calls can be pressed; on a phone a compact one: levels,
+// then strains) and the auction grid (the dealer's column first, as the auction is written at the table).
 
 import { h } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
 import { callEl, callLabel, suitIcon, STRAINS, SEATS } from "../lib/cards.js";
 
+/** Screens at most this wide (a phone) get the compact bidding box. */
+export const PHONE_QUERY = "(max-width: 640px)";
+
+/** The level chosen in the compact box, kept across redraws while the same calls are legal. */
+const chosen = { key: null, level: null };
+
+/** A phone's bidding box, as phone apps draw it: a row of levels, then a row of strains for
+ *  the chosen level (the lowest legal one at first), then Pass, X and XX: three rows instead of
+ *  seven, so the hand stays in view.  The strains carry the whole call (`data-call`), as the
+ *  full box's buttons do. */
+function compactBox(allowed, onCall) {
+  const legalLevels = [1, 2, 3, 4, 5, 6, 7].filter((level) => STRAINS.some((s) => allowed.has(`${level}${s}`)));
+  const key = [...allowed].sort().join(" ");
+  if (chosen.key !== key || !legalLevels.includes(chosen.level)) Object.assign(chosen, { key, level: legalLevels[0] ?? null });
+  const levelButtons = [1, 2, 3, 4, 5, 6, 7].map((level) => h("button", {
+    type: "button",
+    class: "bid bid-level",
+    disabled: !legalLevels.includes(level),
+    "aria-label": t("bidding.level", { n: level }),
+    dataset: { level, focus: `level-${level}` },
+    onclick: () => {
+      chosen.level = level;
+      paint();
+    },
+  }, String(level)));
+  const strainButtons = STRAINS.map((strain) => h("button", {
+    type: "button",
+    class: `bid bid-strain strain-${strain}`,
+    dataset: { strain, focus: `strain-${strain}` },
+    onclick: (event) => {
+      const call = event.currentTarget.dataset.call;
+      if (call && allowed.has(call)) onCall(call);
+    },
+  }));
+  function paint() {
+    for (const button of levelButtons) button.setAttribute("aria-pressed", String(Number(button.dataset.level) === chosen.level));
+    for (const button of strainButtons) {
+      const strain = button.dataset.strain;
+      const call = chosen.level ? `${chosen.level}${strain}` : null;
+      if (call) button.dataset.call = call;
+      else delete button.dataset.call;
+      button.disabled = !call || !allowed.has(call);
+      button.setAttribute("aria-label", call ? callLabel(call) : t(strain === "NT" ? "strain.NT" : `suits.${strain}`));
+      button.replaceChildren(chosen.level ? h("span", { class: "bid-strain-level" }, String(chosen.level)) : "",
+        strain === "NT" ? h("span", { class: "nt" }, t("nt.short")) : suitIcon(strain));
+    }
+  }
+  paint();
+  const button = (call, content, extra) => h("button", {
+    type: "button", class: `bid ${extra}`, disabled: !allowed.has(call), "aria-label": callLabel(call),
+    dataset: { call, focus: `call-${call}` }, onclick: () => onCall(call),
+  }, content);
+  return h("div", { class: "bidding-box compact", role: "group", "aria-label": t("bidding.box") },
+    h("div", { class: "bid-levels", role: "group", "aria-label": t("bidding.levels") }, levelButtons),
+    h("div", { class: "bid-strains", role: "group", "aria-label": t("bidding.strains") }, strainButtons),
+    h("div", { class: "bid-row" },
+      button("Pass", t("call.pass.short"), "bid-pass"),
+      button("X", "X", "bid-double"),
+      button("XX", "XX", "bid-redouble")));
+}
+
 export function biddingBox(legal, onCall) {
   const allowed = new Set(legal.filter((a) => a.type === "call").map((a) => a.call));
+  if (window.matchMedia(PHONE_QUERY).matches) return compactBox(allowed, onCall);
   const lowest = [1, 2, 3, 4, 5, 6, 7].find((level) => STRAINS.some((s) => allowed.has(`${level}${s}`)));
   const levels = [1, 2, 3, 4, 5, 6, 7].filter((level) => lowest && level >= lowest);
   const button = (call, content, extra = "") => h("button", {

@@ -79,6 +79,12 @@ function centre(view) {
     view.blind ? h("div", { class: "badge" }, t("boeren.blind")) : null);
 }
 
+/** The seats starting with yours (a kibitzer's: the first), as the table goes round. */
+function fromMe(seats, mySeat) {
+  const at = seats.indexOf(mySeat);
+  return at > 0 ? [...seats.slice(at), ...seats.slice(0, at)] : seats;
+}
+
 function resultTable(ctx, seats) {
   const { view } = ctx;
   const result = view.result;
@@ -87,7 +93,7 @@ function resultTable(ctx, seats) {
   return h("table", { class: "score-table round-result" },
     h("caption", null, t("boeren.round.result")),
     h("thead", null, h("tr", null, h("th", null, ""), h("th", { scope: "col" }, t("boeren.bidcol")), h("th", { scope: "col" }, t("boeren.woncol")), h("th", { scope: "col" }, t("points")))),
-    h("tbody", null, seats.map((seat) => {
+    h("tbody", null, fromMe(seats, ctx.mySeat).map((seat) => {
       const p = Number(seat);
       return h("tr", { class: result.bids[p] === result.tricks[p] ? "exact" : "" },
         h("th", { scope: "row" }, ctx.occupantName(seat)),
@@ -97,23 +103,62 @@ function resultTable(ctx, seats) {
     })));
 }
 
-export function scoreTable(scores, names) {
+/** A name cut to `max` characters for a narrow score column: initials and a trailing number
+ *  for several words ("Robot 2" → "R2", "ana_maria" → "am"), else the name's start (the
+ *  column's title and label keep the whole name). */
+export function abbreviate(name, max) {
+  const text = String(name || "").trim();
+  if (text.length <= max) return text;
+  const words = text.split(/[\s_.-]+/).filter(Boolean);
+  if (words.length > 1) {
+    const last = words[words.length - 1];
+    const tail = /^\d+$/.test(last) ? last : "";
+    const initials = (tail ? words.slice(0, -1) : words).map((word) => word[0]).join("");
+    const short = `${initials}${tail}`;
+    if (short.length <= max) return short;
+  }
+  return text.slice(0, max);
+}
+
+/** Short names for the score table's columns, each distinct: where two abbreviations are the
+ *  same, the player's number is added to each. */
+function columnNames(names, players, max) {
+  const full = Array.from({ length: players }, (_, p) => names[p] || t("player.n", { n: p + 1 }));
+  const short = full.map((name) => abbreviate(name, max));
+  return short.map((name, p) => (short.filter((other) => other === name).length > 1 ? `${name.slice(0, Math.max(1, max - 1))}${p + 1}` : name));
+}
+
+/** The match's score table: one row per round (its number and hand size in one column), one
+ *  column per player starting with `first` (the reader's own), names abbreviated so that 3 to 7
+ *  players fit the side panel and a phone without scrolling sideways. */
+export function scoreTable(scores, names, first = 0) {
   if (!scores || !scores.totals) return null;
   const schedule = scores.schedule || [];
   const players = scores.totals.length;
   const winners = new Set(scores.winners || []);
   const leader = Math.max(...scores.totals);
-  return h("table", { class: "score-table boeren-score" },
+  const order = Array.from({ length: players }, (_, i) => (i + first) % players);
+  const full = (p) => names[p] || t("player.n", { n: p + 1 });
+  const short = columnNames(names, players, { 3: 8, 4: 6, 5: 4, 6: 4 }[players] || 3);
+  const mine = (p) => (p === first ? " mine" : "");
+  return h("table", { class: `score-table boeren-score players-${players}` },
     h("caption", { class: "sr-only" }, t("score")),
-    h("thead", null, h("tr", null, h("th", { scope: "col" }, t("boeren.roundcol")), h("th", { scope: "col" }, t("boeren.cardscol")),
-      Array.from({ length: players }, (_, p) => h("th", { scope: "col" }, names[p] || t("player.n", { n: p + 1 }))))),
+    h("thead", null, h("tr", null,
+      h("th", { scope: "col", class: "round-col" }, h("abbr", { title: `${t("boeren.roundcol")} (${t("boeren.cardscol")})` }, "#")),
+      order.map((p) => h("th", { scope: "col", class: `player-col${mine(p)}`, title: full(p), "aria-label": full(p), dataset: { player: p } }, short[p])))),
     h("tbody", null, schedule.map((size, i) => {
       const row = scores.rounds[i];
-      return h("tr", { class: row ? "" : "future" }, h("th", { scope: "row" }, String(i + 1)), h("td", null, String(size)),
-        Array.from({ length: players }, (_, p) => h("td", { class: row && row[p] > 0 ? "plus" : row && row[p] < 0 ? "minus" : "" }, row ? formatNumber(row[p]) : "")));
+      return h("tr", { class: row ? "" : "future" },
+        h("th", { scope: "row", class: "round-col", "aria-label": `${t("boeren.roundcol")} ${i + 1}, ${t("boeren.cards", { n: size })}` },
+          String(i + 1), h("span", { class: "hand-size", "aria-hidden": "true" }, String(size))),
+        order.map((p) => h("td", { class: `${row && row[p] > 0 ? "plus" : row && row[p] < 0 ? "minus" : ""}${mine(p)}` }, row ? formatNumber(row[p]) : "")));
     })),
-    h("tfoot", null, h("tr", null, h("th", { scope: "row", colspan: 2 }, t("total")),
-      scores.totals.map((total, p) => h("td", { class: `${winners.has(p) ? "winner" : ""}${total === leader && scores.rounds.length ? " leader" : ""}` }, formatNumber(total), winners.has(p) ? h("span", { class: "star", title: t("boeren.winner") }, " ★") : "")))));
+    h("tfoot", null, h("tr", null, h("th", { scope: "row", class: "round-col" }, h("abbr", { title: t("total") }, "Σ")),
+      order.map((p) => {
+        const total = scores.totals[p];
+        return h("td", { class: `${winners.has(p) ? "winner" : ""}${total === leader && scores.rounds.length ? " leader" : ""}${mine(p)}` },
+          formatNumber(total), winners.has(p) ? h("span", { class: "star", title: t("boeren.winner") }, "★") : "");
+      }))));
 }
 
 export function drawBoerenbridge(ctx) {
@@ -178,6 +223,6 @@ export function drawBoerenbridge(ctx) {
     h("span", { class: "info-item" }, t("boeren.bidsum", { n: Object.values(view.bids || {}).filter((b) => b !== null).reduce((a, b) => a + b, 0), size: view.hand_size }))),
   view.tricks && view.tricks.length && view.phase === "play" ? h("div", { class: "info-buttons" },
     h("button", { type: "button", class: "btn btn-small", "aria-pressed": String(Boolean(ctx.ui.lastTrick)), dataset: { focus: "last-trick" }, onclick: () => ctx.setUi({ lastTrick: !ctx.ui.lastTrick }) }, t("trick.last"))) : null) : null;
-  const side = [h("section", { class: "panel score" }, h("h2", null, t("score")), scoreTable(view.scores, names))];
+  const side = [h("section", { class: "panel score" }, h("h2", null, t("score")), scoreTable(view.scores, names, ctx.mySeat !== null && ctx.mySeat !== undefined ? me : 0))];
   return { info, felt: h("div", { class: "boeren-wrap" }, felt, under), side };
 }

@@ -1,0 +1,255 @@
+"""The table's layout in Chromium, where players from other sites look first: on a phone
+(390×844) the whole hand and the bidding box in view together, the table's tools in a menu;
+a seven-player Boerenbridge table whose score columns all fit (1280×800 and 390×844) with its
+cards at full size; and the lobby's "Return to my table"."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from browserkit import PHONE, Person, chromium, create_table, live, person
+from serverkit import Server, running_server
+
+DESKTOP_800 = {"width": 1280, "height": 800}
+SIZES = {"desktop": DESKTOP_800, "phone": PHONE}
+
+BOXES = """sel => [...document.querySelectorAll(sel)].map(e => {
+  const r = e.getBoundingClientRect();
+  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width,
+          height: r.height, text: e.textContent.trim()};
+})"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("browser-layout")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as running:
+        yield running
+
+
+def boxes(page: Page, selector: str) -> list[dict[str, float | str]]:
+    found: list[dict[str, float | str]] = page.evaluate(BOXES, selector)
+    return found
+
+
+def outside(page: Page, selector: str) -> list[dict[str, float | str]]:
+    """The elements matching `selector` not wholly inside the viewport (half a pixel's grace)."""
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    return [
+        box
+        for box in boxes(page, selector)
+        if float(box["left"]) < -0.5
+        or float(box["top"]) < -0.5
+        or float(box["right"]) > width + 0.5
+        or float(box["bottom"]) > height + 0.5
+    ]
+
+
+def new_player(browser: Browser, server: Server, size: str, language: str) -> Person:
+    someone = person(browser, server.url, viewport=SIZES[size], language=language)
+    someone.goto("/")
+    someone.guest()
+    return someone
+
+
+# -- the phone's auction --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
+def test_on_a_phone_the_hand_and_the_bidding_box_are_in_view_together(
+    server: Server, browser: Browser, language: str
+) -> None:
+    me = new_player(browser, server, "phone", language)
+    page = me.page
+    create_table(me, scoring="rubber")
+    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+    assert page.evaluate("scrollY") == 0
+    hand = ".seat-area.pos-bottom .hand [data-card]"
+    assert len(boxes(page, hand)) == 13
+    assert not outside(page, hand), "a card of my hand is out of view"
+    assert not outside(page, ".felt-box .bidding-box"), "the bidding box is out of view"
+    # The compact box: seven levels, five strains of the chosen level, then Pass, X, XX.
+    expect(page.locator(live(".bidding-box.compact .bid-level"))).to_have_count(7)
+    strains = page.locator(live(".bidding-box.compact .bid-strain"))
+    expect(strains).to_have_count(5)
+    expect(page.locator(live(".bid-level[aria-pressed=true]"))).to_have_text("1")
+    assert [strains.nth(i).get_attribute("data-call") for i in range(5)] == [
+        "1C", "1D", "1H", "1S", "1NT"
+    ]  # fmt: skip
+    # Choose a level, then a strain: the strains now carry that level, and the call is made.
+    page.locator(live(".bid-level[data-level='2']")).click()
+    expect(page.locator(live(".bid-level[aria-pressed=true]"))).to_have_text("2")
+    expect(page.locator(live(".bid-strain.strain-S"))).to_have_attribute("data-call", "2S")
+    expect(page.locator(live(".bid-strain.strain-S"))).to_have_attribute(
+        "aria-label", "2 spades" if language == "en" else "2 espadas"
+    )
+    assert not outside(page, ".felt-box .bidding-box")
+    page.locator(live(".bid-strain.strain-S")).click()
+    expect(page.locator(".centre .auction td[data-index='0'] .call-bid.strain-S")).to_have_text("2")
+    # The header and the table's title take one slim band; the tools wait in a menu.
+    header = boxes(page, "#top")[0]
+    head = boxes(page, ".table-head")[0]
+    assert float(header["height"]) <= 64 and float(head["bottom"]) <= 110, (header, head)
+    stand = "Stand up" if language == "en" else "Levantar"
+    expect(page.get_by_role("button", name=stand)).to_be_hidden()
+    toggle = page.locator(".table-head .menu-toggle")
+    expect(toggle).to_have_text("☰ Table" if language == "en" else "☰ Mesa")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(page.get_by_role("button", name=stand)).to_be_visible()
+    assert not outside(page, ".table-tools.open")
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("button", name=stand)).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    me.assert_no_errors()
+    me.close()
+
+
+def test_at_a_desktop_the_full_bidding_box_and_the_tools_stay(
+    server: Server, browser: Browser
+) -> None:
+    me = new_player(browser, server, "desktop", "en")
+    page = me.page
+    create_table(me, scoring="rubber")
+    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+    expect(page.locator(live(".bidding-box .bid-grid .bid[data-call]"))).to_have_count(35)
+    expect(page.locator(".bidding-box.compact")).to_have_count(0)
+    expect(page.locator(".table-head .menu-toggle")).to_be_hidden()
+    expect(page.get_by_role("button", name="Stand up")).to_be_visible()
+    assert not outside(page, ".seat-area.pos-bottom .hand [data-card]")
+    assert not outside(page, ".felt-box .bidding-box")
+    # Narrowed to a phone's width, the same table redraws its compact box.
+    page.set_viewport_size(PHONE)
+    expect(page.locator(live(".bidding-box.compact .bid-level"))).to_have_count(7)
+    page.set_viewport_size(DESKTOP_800)
+    expect(page.locator(live(".bidding-box .bid-grid .bid[data-call]"))).to_have_count(35)
+    me.assert_no_errors()
+    me.close()
+
+
+# -- Boerenbridge ---------------------------------------------------------------------------
+
+
+def to_play_with_a_trick(someone: Person) -> None:
+    """Bid, then play, until it is my turn to play with a card of the trick on the table."""
+    page = someone.page
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline:
+        cards = page.locator(live("button.slot.playable"))
+        if cards.count() and page.locator(".oval .played-oval .card").count():
+            return
+        bids = page.locator(live(".boeren-bids .bid:not([disabled])"))
+        if bids.count():
+            bids.first.click()
+        elif cards.count():
+            cards.first.click()
+        elif page.locator(live(".next-deal")).count():
+            page.locator(live(".next-deal")).click()
+        else:
+            page.wait_for_timeout(30)
+    raise AssertionError("no trick came to me with cards on the table")
+
+
+@pytest.mark.parametrize(("size", "language"), [("desktop", "en"), ("phone", "pt-BR")])
+def test_a_seven_player_boerenbridge_table_fits(
+    server: Server, browser: Browser, size: str, language: str
+) -> None:
+    # A wide name: its three letters must still fit the narrowest column.
+    me = person(browser, server.url, viewport=SIZES[size], language=language)
+    page = me.page
+    name = f"Mariana{size}"
+    me.goto("/")
+    registered = page.request.post(
+        server.url + "/api/register",
+        data={"name": name, "password": "correct horse", "language": language},
+    )
+    assert registered.ok, registered.text()
+    page.evaluate("localStorage.setItem('vaza.session', '1')")  # the client's hint: logged in
+    me.goto("/")
+    create_table(me, game="boerenbridge", players=7, schedule="3, 4, 5, 6, 7, 6, 5, 4, 3")
+    expect(page.locator(".oval-seat")).to_have_count(7)
+    to_play_with_a_trick(me)
+
+    # Cards at full size: the turned card and the trick's cards as wide as a hand's, and
+    # shaped as cards (1.4 times as high as wide), so a J♠ reads as J♠.
+    hand = boxes(page, ".boeren-under .hand .card")
+    turned = boxes(page, ".oval-centre .turned .card")
+    played = boxes(page, ".oval .played-oval .card")
+    assert hand and len(turned) == 1 and played
+    for card in [*turned, *played]:
+        assert card["width"] == hand[0]["width"], (card, hand[0])
+    for card in [*hand, *turned, *played]:
+        assert abs(float(card["height"]) - 1.4 * float(card["width"])) < 1, card
+
+    # The score table: nine rounds by seven players, no sideways scrolling anywhere, every
+    # column inside the screen once the table is scrolled into view; my own column first.
+    score = page.locator(".boeren-score")
+    expect(score.locator("tbody tr")).to_have_count(9)
+    score.scroll_into_view_if_needed()
+    widths = page.evaluate(
+        """() => [document.documentElement, document.querySelector('.panel.score'),
+                  document.querySelector('.boeren-score')]
+                 .map(e => [e.scrollWidth, e.clientWidth])"""
+    )
+    for scroll_width, client_width in widths:
+        assert scroll_width <= client_width, widths
+    columns = boxes(page, ".boeren-score thead th")
+    assert len(columns) == 8  # the rounds, then seven players
+    assert not outside(page, ".boeren-score thead th"), columns
+    assert not outside(page, ".boeren-score tfoot td")
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.boeren-score th, .boeren-score td')]
+                 .filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"""
+    )
+    assert not cut, f"cut short in their cells: {cut}"
+    first = score.locator("thead th.player-col").first
+    expect(first).to_have_attribute("title", name)
+    expect(first).to_have_class("player-col mine")
+    expect(first).to_have_text("Mar")
+    robot = "Robot 2" if language == "en" else "Robô 2"
+    expect(score.locator("thead th.player-col").nth(1)).to_have_attribute("title", robot)
+    expect(score.locator("thead th.player-col").nth(1)).to_have_text("R2")
+    me.assert_no_errors()
+    me.close()
+
+
+# -- the lobby ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "back", "watch"),
+    [("en", "Return to my table", "Watch"), ("pt-BR", "Voltar à minha mesa", "Assistir")],
+)
+def test_the_lobby_offers_a_return_to_my_table(
+    server: Server, browser: Browser, language: str, back: str, watch: str
+) -> None:
+    me = new_player(browser, server, "desktop", language)
+    page = me.page
+    table = create_table(me, scoring="chicago")
+    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+    page.get_by_role("link", name="Lobby" if language == "en" else "Salão").click()
+    row = page.locator(f".lobby-table[data-table='{table}']")
+    expect(row.get_by_role("link", name=back)).to_be_visible()
+    expect(row.get_by_role("link", name=watch)).to_have_count(0)
+    # Someone else sees the same full table offered to watch.
+    other = new_player(browser, server, "desktop", language)
+    other_row = other.page.locator(f".lobby-table[data-table='{table}']")
+    expect(other_row.get_by_role("link", name=watch)).to_be_visible()
+    expect(other_row.get_by_role("link", name=back)).to_have_count(0)
+    other.assert_no_errors()
+    other.close()
+    # Back at the table, in my seat, my turn still waiting.
+    row.get_by_role("link", name=back).click()
+    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+    expect(page.locator(".seat-area.pos-bottom .plate.me")).to_have_count(1)
+    me.assert_no_errors()
+    me.close()
