@@ -46,6 +46,7 @@ class Server:
         extra: tuple[str, ...] = (),
         robots: str = "standard",
         limits: tuple[str, ...] = ("--guests-per-hour", "100000", "--open-tables", "100000"),
+        clean_log: bool = True,
     ) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
@@ -57,6 +58,9 @@ class Server:
         self.limits = limits
         """The limits per person, raised by default: every test client is one address (the
         tests of the limits start a server with `limits=()`, the club's defaults)."""
+        self.clean_log = clean_log
+        """`stop` fails the test on anything in the log that has no place in a normal game
+        (`log_problems`); a test that makes the server fail on purpose says False."""
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
 
@@ -124,6 +128,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
             self.process = None
+            if self.clean_log:
+                self.assert_clean_log()
 
 
 @contextmanager
@@ -235,3 +241,17 @@ def act_until(player: Client, table: str, seat: str, cards: int) -> int:
         elif view.get("legal") and view.get("controller") == seat and position(view) != acted_at:
             acted_at = position(view)
             player.send(table=table, **view["legal"][0])
+
+
+def play_out(player: Client, table: str, seat: str, message: JSON) -> None:
+    """From `message` on, play this seat's first legal action whenever asked, until the deal
+    is over."""
+    acted_at = None
+    while (message.get("view") or {}).get("phase") != "over":
+        view = message.get("view") or {}
+        if view.get("legal") and view.get("controller") == seat and position(view) != acted_at:
+            acted_at = position(view)
+            player.send(table=table, **view["legal"][0])
+        message = player.recv(timeout=30)
+        while refused_as_late(message):
+            message = player.recv(timeout=30)

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from serverkit import Client, Server, act_until, position, refused_as_late
+from serverkit import Client, Server, act_until, play_out
 
 
 def backup(data_dir: Path, destination: Path) -> subprocess.CompletedProcess[str]:
@@ -57,15 +57,7 @@ def test_a_backup_taken_while_the_club_runs_plays_on(tmp_path: Path) -> None:
         guest.send(type="hello", table=table)
         snapshot = guest.recv_until(lambda m: m["type"] == "snapshot")
         assert snapshot["seat"] == "N" and snapshot["version"] >= saved
-        message, acted_at = snapshot, None
-        while (message.get("view") or {}).get("phase") != "over":
-            view = message.get("view") or {}
-            if view.get("legal") and view.get("controller") == "N" and position(view) != acted_at:
-                acted_at = position(view)
-                guest.send(table=table, **view["legal"][0])
-            message = guest.recv(timeout=30)
-            while refused_as_late(message):
-                message = guest.recv(timeout=30)
+        play_out(guest, table, "N", snapshot)
         guest.close()
     finally:
         restored.stop()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from serverkit import Client, Server, act_until, position, refused_as_late
+from serverkit import Client, Server, act_until, play_out
 
 
 def events(data_dir: Path, table: str) -> list[tuple[int, str, str]]:
@@ -42,18 +42,7 @@ def test_kill_9_and_restart_lose_nothing_and_repeat_nothing(tmp_path: Path) -> N
         assert len(snapshot["view"]["played"]) >= 6
         played = [card for _, card in snapshot["view"]["played"]]
         assert len(played) == len(set(played))  # nothing applied twice
-        # Play goes on to the end of the deal.
-        acted_at = None
-        while True:
-            view = snapshot.get("view") or {}
-            if view.get("phase") == "over":
-                break
-            if view.get("legal") and view.get("controller") == "N" and position(view) != acted_at:
-                acted_at = position(view)
-                guest.send(table=table, **view["legal"][0])
-            snapshot = guest.recv(timeout=30)
-            while refused_as_late(snapshot):
-                snapshot = guest.recv(timeout=30)
+        play_out(guest, table, "N", snapshot)  # play goes on to the end of the deal
         guest.close()
     finally:
         server.stop()
