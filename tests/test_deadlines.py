@@ -107,6 +107,29 @@ def test_the_time_to_act_runs_from_the_turns_start_across_a_restart(tmp_path: Pa
     asyncio.run(scenario())
 
 
+def test_the_time_left_to_act_is_told_from_the_log_and_a_restart_gives_no_more(
+    tmp_path: Path,
+) -> None:
+    """Every snapshot and update carries the seconds the person to act has left (issue 19:
+    views carried no deadline); they run from the turn's start in the log."""
+
+    async def scenario() -> None:
+        clock = Clock(T0)
+        async with service(tmp_path / "club.db", clock) as first:
+            table_id, _ = await seated(first, seconds_per_action=LONG)
+            live = await first.live(table_id)
+            assert live.time_left(T0 + 10) == LONG - 10
+        async with service(tmp_path / "club.db", Clock(T0 + 100)) as second:
+            again = await second.load(table_id)
+            assert again.time_left(T0 + 100) == LONG - 100  # not the whole time again
+            assert again.time_left(T0 + LONG + 5) == 0
+        async with service(tmp_path / "other.db", clock) as untimed:
+            other, _ = await seated(untimed)
+            assert (await untimed.live(other)).time_left(T0) is None
+
+    asyncio.run(scenario())
+
+
 def test_a_chat_does_not_put_off_the_time_to_act(tmp_path: Path) -> None:
     async def scenario() -> None:
         clock = Clock(T0)

@@ -71,6 +71,24 @@ class LiveTable:
     """A commit failed and the log could not be read back (the database away): memory may be
     ahead of the log, so the table is read again before its next command."""
 
+    @property
+    def turn_deadline(self) -> float | None:
+        """When the person whose turn it is must have acted, on the wall clock (a table with a
+        time to act): the turn's start in the log plus the time allowed; else None."""
+        state = self.state
+        seconds = state.options.seconds_per_action
+        seat = state.match.controller()
+        if not seconds or seat is None or seat in state.robot_seats():
+            return None
+        began = self.loaded_at if state.turn_began is None else state.turn_began
+        return float(began + seconds)
+
+    def time_left(self, now: float) -> float | None:
+        """Seconds the person whose turn it is has left to act at `now` (None: no time limit
+        now): from the turn's start in the log, so a reconnect or a restart gives no more."""
+        deadline = self.turn_deadline
+        return None if deadline is None else round(max(0.0, deadline - now), 1)
+
 
 class AudienceViews:
     """The view of each audience at one version, computed when first asked for and shared by
@@ -518,11 +536,10 @@ class TableService:
             if live.robots_at != state.version:
                 live.robots_at = state.version
                 self._spawn(self._robot_turn(table_id, state.version))
-        elif seat is not None and state.options.seconds_per_action:
+        elif seat is not None and live.turn_deadline is not None:
             # Time per action: when it runs out, a robot makes this one move for the player.
-            began = live.loaded_at if state.turn_began is None else state.turn_began
             turn = partial(self._robot_turn, table_id, state.version, stand_in=seat)
-            self._arm(live, "turn", began + state.options.seconds_per_action, turn)
+            self._arm(live, "turn", live.turn_deadline, turn)
         for label, occupant in state.occupants.items():
             if occupant is not None and occupant.left and not occupant.away:
                 since = live.loaded_at if occupant.left_at is None else occupant.left_at

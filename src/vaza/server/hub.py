@@ -289,6 +289,7 @@ class Hub:
             "view": TableService.views(state).get(audience),
             "chat": chat_for(state.chat, audience, state.match.in_deal),
             "kibitzers": self.kibitzer_names(table_id),
+            "time_left": live.time_left(time.time()),
         }
         if past is not None:
             # Each as its audience may learn of it (the view carries what it may see now);
@@ -310,6 +311,7 @@ class Hub:
         if live is None:
             return
         occupants = _occupants(live.state)
+        time_left = live.time_left(time.time())
         texts: dict[str, str] = {}
         for client in self._watchers_of(update.table_id):
             audience = _audience(client, live.state)
@@ -322,6 +324,7 @@ class Hub:
                         "version": update.version,
                         "seat": _seat(audience, live.state),
                         "occupants": occupants,
+                        "time_left": time_left,
                         **update.for_audience(audience),
                     }
                 )

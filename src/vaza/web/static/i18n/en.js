@@ -131,7 +131,7 @@ export default {
   hcp: "{n} HCP",
   "hcp.about": "High-card points: ace 4, king 3, queen 2, jack 1",
   "to.act": "to play",
-  timer: "{n} seconds per action",
+  "timer.left": ({ n }) => `${n} ${plural(n, "second", "seconds")} left to act`,
   contract: "Contract",
   tricks: "Tricks",
   "tricks.aria": "Tricks: North-South {ns}, East-West {ew}",

@@ -131,7 +131,7 @@ export default {
   hcp: "{n} PH",
   "hcp.about": "Pontos de honra: ás 4, rei 3, dama 2, valete 1",
   "to.act": "a jogar",
-  timer: "{n} segundos por jogada",
+  "timer.left": ({ n }) => `${n} ${plural(n, "segundo", "segundos")} para jogar`,
   contract: "Contrato",
   tricks: "Vazas",
   "tricks.aria": "Vazas: Norte-Sul {ns}, Leste-Oeste {ew}",

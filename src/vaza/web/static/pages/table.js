@@ -30,7 +30,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export function mount(root, [tableId], query) {
   const invite = query.get("invite");
   let autoSit = Boolean(history.state && history.state.sit);
-  const state = { options: null, occupants: {}, seat: null, view: null, chat: [], kibitzers: [], version: null, finished: false, problem: null };
+  const state = { options: null, occupants: {}, seat: null, view: null, chat: [], kibitzers: [], version: null, finished: false, problem: null, turnEnds: null };
   const ui = { lastTrick: false, replay: null };
   const pending = [];
   let pumping = false;
@@ -40,7 +40,6 @@ export function mount(root, [tableId], query) {
   let hold = null;
   let holdTimer = null;
   let turnKey = null;
-  let turnStarted = null;
   let answered = null;
   let answering = null;
   let typed = "";
@@ -119,7 +118,7 @@ export function mount(root, [tableId], query) {
       canManage: Boolean(seat) || Boolean(creatorToken),
       started: started(),
       matchOver: matchOver(),
-      turnStarted,
+      turnEnds: state.turnEnds,
       dealId: deal.id,
       analysis: deal.analysis,
       records: deal.records,
@@ -292,6 +291,7 @@ export function mount(root, [tableId], query) {
     state.occupants = message.occupants || state.occupants;
     if ("seat" in message) state.seat = message.seat;
     state.version = message.version;
+    if ("turnEnds" in message) state.turnEnds = message.turnEnds;
     if (message.chat && message.chat.length) {
       state.chat.push(...message.chat);
       drawChat();
@@ -345,7 +345,6 @@ export function mount(root, [tableId], query) {
     const mine = Boolean(view && seat && pending.length === 0 && view.controller === seat && (view.legal || []).length > 0);
     const key = mine ? `${state.version}` : null;
     if (mine && turnKey === null) turnSound();
-    if (key !== turnKey) turnStarted = mine ? Date.now() : null;
     turnKey = key;
   }
 
@@ -404,13 +403,17 @@ export function mount(root, [tableId], query) {
       return;
     }
     if (message.table !== tableId) return;
+    if ("time_left" in message) {
+      // When the turn ends on this clock: the update may be shown a moment after it came.
+      message.turnEnds = message.time_left == null ? null : Date.now() + message.time_left * 1000;
+    }
     if (message.type === "snapshot") {
       pending.length = 0;
       state.options = message.options;
       state.occupants = message.occupants;
       state.seat = message.seat ?? null;
       state.view = message.view;
-
+      state.turnEnds = message.turnEnds ?? null;
       state.chat = [...(message.chat || [])];
       state.kibitzers = message.kibitzers || [];
       state.version = message.version;

@@ -4,13 +4,16 @@
 import { h } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
 
+/** The time left to act, as a draining bar: from the server's `time_left` (the turn's start
+ * in the log), so a reload or a reconnect does not start it again. */
 function timer(ctx) {
   const seconds = ctx.options && ctx.options.seconds_per_action;
-  if (!seconds || !ctx.turnStarted) return null;
-  const elapsed = (Date.now() - ctx.turnStarted) / 1000;
-  const bar = h("span", { class: "timer", role: "timer", "aria-label": t("timer", { n: seconds }) }, h("span", { class: "timer-fill" }));
+  if (!seconds || !ctx.turnEnds) return null;
+  const left = Math.min(seconds, Math.max(0, (ctx.turnEnds - Date.now()) / 1000));
+  const label = t("timer.left", { n: Math.ceil(left) });
+  const bar = h("span", { class: "timer", role: "timer", "aria-label": label, title: label }, h("span", { class: "timer-fill" }));
   bar.firstChild.style.animationDuration = `${seconds}s`;
-  bar.firstChild.style.animationDelay = `${-Math.min(elapsed, seconds)}s`;
+  bar.firstChild.style.animationDelay = `${-(seconds - left)}s`;
   return bar;
 }
 
@@ -50,6 +53,6 @@ export function seatPlate(seat, ctx, { points = null, vulnerable = null, extra =
       occupant && occupant.away ? h("span", { class: "badge away", title: t("away.about") }, t("away")) : null,
       points !== null ? h("span", { class: "badge hcp", title: t("hcp.about") }, t("hcp", { n: points })) : null,
       extra),
-    acting && seat === ctx.mySeat ? timer(ctx) : null,
+    view.controller === seat && acting ? timer(ctx) : null,
     controls.length ? h("div", { class: "plate-controls" }, controls) : null);
 }
