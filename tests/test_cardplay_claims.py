@@ -12,8 +12,10 @@ from vaza.analysis.positions import Position, solve_position
 from vaza.core import Board, ContractDeal, Seat, seat_view
 from vaza.core.calls import Contract
 from vaza.core.game import Claim, ClaimResponse
+from vaza.robots.base import robot_answer
 from vaza.robots.cardplay.claims import answer_claim, robot_claim
 from vaza.robots.cardplay.player import CardPlayer
+from vaza.robots.simple import SimpleRobot
 
 
 def _claim(game: ContractDeal, seat: Seat) -> Claim | None:
@@ -152,3 +154,17 @@ def _copy(game: ContractDeal) -> ContractDeal:
     for _, card in game.play.history:
         copy.apply(card)
     return copy
+
+
+def test_a_rejection_says_why() -> None:
+    """Issue 19: a rejected claim says why, so the claimer is not left guessing."""
+    game = _two_way_guess()
+    game.apply(Claim(3), by=Seat.SOUTH)
+    # For all East knows West holds the king too: then the defence holds South to one.
+    assert answer_claim(seat_view(game, Seat.EAST), random.Random(1)) == ClaimResponse(
+        accept=False, why="held", held_to=1
+    )
+    # A robot that checks no claims says so.
+    assert robot_answer(SimpleRobot(), seat_view(game, Seat.EAST)) == ClaimResponse(
+        accept=False, why="unchecked"
+    )

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from vaza.core.errors import IllegalAction
 
@@ -28,11 +28,22 @@ class Claim:
     tricks: int
 
 
+REJECTIONS: Final = frozenset(("held", "guess", "unproven", "unchecked"))
+"""Why a claim may be rejected (the interface words each): the defence can hold the claimer
+to fewer tricks in some layout (`held`, with `held_to`); no single line is sure of them
+(`guess`); the check ran out of time (`unproven`); the answerer checks no claims
+(`unchecked`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ClaimResponse:
-    """An opponent's answer to a pending claim."""
+    """An opponent's answer to a pending claim, and for a rejection, optionally why."""
 
     accept: bool
+    why: str | None = None
+    """One of `REJECTIONS`, for a rejection that says why."""
+    held_to: int | None = None
+    """With `why="held"`: the tricks the defence can hold the claimer to."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from vaza.core.calls import Call, Contract
 from vaza.core.cards import SEATS, Card, Hand, Seat, Suit, Vulnerability
 from vaza.core.errors import ParseError
 from vaza.core.game import (
+    REJECTIONS,
     Claim,
     ClaimResponse,
     Proposal,
@@ -99,7 +100,12 @@ def action_json(action: BridgeAction | TableAction) -> JSON:
     if isinstance(action, Claim):
         return {"type": "claim", "tricks": action.tricks}
     if isinstance(action, ClaimResponse):
-        return {"type": "claim_response", "accept": action.accept}
+        answer: JSON = {"type": "claim_response", "accept": action.accept}
+        if action.why is not None:
+            answer["why"] = action.why
+        if action.held_to is not None:
+            answer["held_to"] = action.held_to
+        return answer
     if isinstance(action, UndoRequest):
         return {"type": "undo_request"}
     if isinstance(action, UndoResponse):
@@ -123,7 +129,7 @@ def parse_action(data: JSON) -> BridgeAction | TableAction:
                 raise ParseError("a claim gives a number of tricks")
             return Claim(tricks)
         if kind == "claim_response":
-            return ClaimResponse(bool(_flag(data, "accept")))
+            return _claim_response(data)
         if kind == "undo_request":
             return UndoRequest()
         if kind == "undo_response":
@@ -131,6 +137,19 @@ def parse_action(data: JSON) -> BridgeAction | TableAction:
     except KeyError as missing:
         raise ParseError(f"a {kind} command needs {missing}") from None
     raise ParseError(f"not a bridge command: {kind!r}")
+
+
+def _claim_response(data: JSON) -> ClaimResponse:
+    accept = _flag(data, "accept")
+    why, held_to = data.get("why"), data.get("held_to")
+    if why is not None and (accept or why not in REJECTIONS):
+        raise ParseError(f"a rejection's why is one of {', '.join(sorted(REJECTIONS))}")
+    if held_to is not None and (
+        why != "held" or not isinstance(held_to, int) or isinstance(held_to, bool)
+        or not 0 <= held_to <= 13
+    ):  # fmt: skip
+        raise ParseError("held_to is a number of tricks, with why 'held'")
+    return ClaimResponse(accept, why, held_to)
 
 
 def _flag(data: JSON, name: str) -> bool:

@@ -79,4 +79,5 @@ def robot_answer(robot: TableRobot[Any, Any], view: Answerable) -> Answer:
     if checked is not None:
         return checked
     assert view.proposal is not None  # answers() offers nothing without one
-    return ClaimResponse(accept=view.proposal.tricks == 0)
+    concession = view.proposal.tricks == 0
+    return ClaimResponse(accept=concession, why=None if concession else "unchecked")

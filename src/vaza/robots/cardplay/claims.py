@@ -349,8 +349,11 @@ def answer_claim(
     claimer = proposal.by
     knowledge = Knowledge.of(view)
     layouts = _layouts(Sampler(knowledge, beliefs or {}), rng)
-    if not layouts or min(_solve_layouts(view, layouts, claimer)) < proposal.tricks:
-        return ClaimResponse(accept=False)
+    if not layouts:
+        return ClaimResponse(accept=False, why="unproven")
+    held_to = min(_solve_layouts(view, layouts, claimer))
+    if held_to < proposal.tricks:
+        return ClaimResponse(accept=False, why="held", held_to=held_to)
     visible = {claimer, contract.dummy}
     if claimer != contract.declarer and not view.played:
         visible.discard(contract.dummy)
@@ -374,5 +377,5 @@ def answer_claim(
         verdict, used = _guaranteed(sight, proposal.tricks, ANSWER_NODE_LIMIT - nodes)
         nodes += used
         if not verdict:
-            return ClaimResponse(accept=False)
+            return ClaimResponse(accept=False, why="unproven" if verdict is None else "guess")
     return ClaimResponse(accept=True)

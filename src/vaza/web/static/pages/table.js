@@ -297,6 +297,10 @@ export function mount(root, [tableId], query) {
       drawChat();
     }
     if ((message.events || []).some((event) => event.type === "finished")) state.finished = true;
+    for (const event of message.events || []) {
+      const answer = event.type === "act" ? event.action : null;
+      if (answer && answer.type === "claim_response" && !answer.accept) toast(rejection(event.seat, answer), { timeout: 8000 });
+    }
     let delay = 0;
     if (view && previous && view.number !== previous.number) {
       ui.replay = null;
@@ -455,6 +459,13 @@ export function mount(root, [tableId], query) {
   }
 
   // -- dialogs ---------------------------------------------------------------------------
+
+  /** Who rejected a claim, and why when they said (a robot's check says what it found). */
+  function rejection(seat, answer) {
+    const who = t("claim.rejected", { seat: occupantName(seat) });
+    if (!answer.why) return who;
+    return `${who} ${t(`claim.why.${answer.why}`, { n: answer.held_to ?? 0 })}`;
+  }
 
   async function claim() {
     const view = state.view;
