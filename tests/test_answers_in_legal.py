@@ -16,7 +16,7 @@ import pytest
 
 from helpers import FAMILY, Kind
 from vaza.core.cards import Seat
-from vaza.core.errors import IllegalAction
+from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.game import Claim, UndoRequest
 from vaza.core.games.contract import ContractDeal
 from vaza.core.views import seat_view
@@ -83,3 +83,12 @@ def test_a_stdio_robot_answers_the_claim_its_legal_lists(fixed_board: object) ->
     assert robot.answer(line) == {"type": "claim_response", "accept": True}
     not_asked = json.dumps(bridge_json.view_json(seat_view(game, Seat.SOUTH)))
     assert robot.answer(not_asked)["type"] == "error"
+
+
+def test_a_claim_carries_the_line_its_claimer_states() -> None:
+    """Law 68C: a claim states a line of play; it reaches the opponents with the proposal."""
+    parsed = bridge_json.parse_action({"type": "claim", "tricks": 2, "line": " cash\n the  ace "})
+    assert parsed == Claim(2, "cash the ace")
+    assert bridge_json.parse_action({"type": "claim", "tricks": 2, "line": "  "}) == Claim(2)
+    with pytest.raises(ParseError, match="at most 300"):
+        bridge_json.parse_action({"type": "claim", "tricks": 2, "line": "x" * 301})

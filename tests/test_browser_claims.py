@@ -1,9 +1,12 @@
-"""A claim in the browser (issue 19 item 2): the dialog starts at every remaining trick, and a
-rejected claim says who rejected it and why.  The table's robots (serverkit's `standard`
-robots) check no claims, and say so.  Desktop in English, phone in Portuguese."""
+"""A claim in the browser (issue 19 item 2): the dialog starts at every remaining trick, the
+claimer may state a line of play (Law 68C), and a rejected claim says who rejected it and
+why.  The table's robots (serverkit's `standard` robots) check no claims, and say so.
+Desktop in English, phone in Portuguese."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Iterator
 
 import pytest
@@ -37,7 +40,7 @@ def test_a_rejected_claim_says_who_and_why(
     me = person(browser, server.url, language=language, viewport=viewport)
     me.goto("/")
     me.guest()
-    create_table(me, scoring="rubber")
+    table = create_table(me, scoring="rubber")
     page = me.page
     if viewport is PHONE:  # the compact box: the level first, then the strain
         page.locator(live(".bid-level[data-level='7']")).click()
@@ -50,6 +53,7 @@ def test_a_rejected_claim_says_who_and_why(
     page.locator("button[data-focus='claim']").click()
     tricks = page.locator("#claim-tricks")
     expect(tricks).to_have_value("13")  # all the remaining tricks, not a concession
+    page.locator("#claim-line").fill("  draw trumps,\n then the rest  ")
     page.locator("dialog .btn-primary").click()
     rejected, why = SAID[language]
     toast = page.locator(".toast", has_text=rejected)
@@ -57,3 +61,12 @@ def test_a_rejected_claim_says_who_and_why(
     expect(page.locator(".felt-box")).not_to_have_attribute("data-phase", "over")
     me.assert_no_errors()
     me.close()
+    with sqlite3.connect(server.data_dir / "vaza.db") as db:
+        payloads = [
+            json.loads(p)
+            for (p,) in db.execute(
+                "SELECT payload FROM table_events WHERE table_id = ? AND type = 'act'", (table,)
+            )
+        ]
+    claims = [p["action"] for p in payloads if p["action"]["type"] == "claim"]
+    assert claims == [{"type": "claim", "tricks": 13, "line": "draw trumps, then the rest"}]

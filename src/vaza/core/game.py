@@ -21,11 +21,17 @@ ActionT = TypeVar("ActionT")
 ResultT = TypeVar("ResultT")
 
 
+LINE_LENGTH: Final = 300
+"""The longest statement of a claim's line of play, in characters."""
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """Claim `tricks` of the remaining tricks for the claimer's side (0 concedes them all)."""
+    """Claim `tricks` of the remaining tricks for the claimer's side (0 concedes them all),
+    with the line of play the claimer states, if any (Law 68C)."""
 
     tricks: int
+    line: str | None = None
 
 
 REJECTIONS: Final = frozenset(("held", "guess", "unproven", "unchecked"))
@@ -80,9 +86,11 @@ class Proposal(Generic[SeatT]):
     """Seats whose answer is still needed."""
     tricks: int = 0
     """For a claim: the tricks claimed for the claimer's side."""
+    line: str | None = None
+    """For a claim: the line of play the claimer stated."""
 
     def answered_by(self, seat: SeatT) -> Proposal[SeatT]:
-        return Proposal(self.kind, self.by, self.awaiting - {seat}, self.tricks)
+        return Proposal(self.kind, self.by, self.awaiting - {seat}, self.tricks, self.line)
 
 
 def answers(proposal: Proposal[SeatT] | None, seat: SeatT | None) -> tuple[Answer, ...]:

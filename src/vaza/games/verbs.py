@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from vaza.core.game import LINE_LENGTH
 from vaza.games.spec import Field, FieldKind, Verb
 
 CALL: Final = Verb(
@@ -25,8 +26,12 @@ PLAY: Final = Verb(
 )
 CLAIM: Final = Verb(
     "claim",
-    "Claim this many of the remaining tricks for one's side (0 concedes them all).",
-    (Field("tricks", FieldKind.WHOLE, True, 0, 13),),
+    "Claim this many of the remaining tricks for one's side (0 concedes them all), with the "
+    "line of play one states, if any.",
+    (
+        Field("tricks", FieldKind.WHOLE, True, 0, 13),
+        Field("line", FieldKind.TEXT, False, 0, LINE_LENGTH),
+    ),
 )
 CLAIM_RESPONSE: Final = Verb(
     "claim_response", "Accept or reject a pending claim.", (Field("accept", FieldKind.FLAG),)

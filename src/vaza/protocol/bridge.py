@@ -12,6 +12,7 @@ from vaza.core.calls import Call, Contract
 from vaza.core.cards import SEATS, Card, Hand, Seat, Suit, Vulnerability
 from vaza.core.errors import ParseError
 from vaza.core.game import (
+    LINE_LENGTH,
     REJECTIONS,
     Claim,
     ClaimResponse,
@@ -74,6 +75,7 @@ def proposal_json(proposal: Proposal[Seat] | None) -> JSON | None:
         "by": proposal.by.letter,
         "awaiting": sorted(seat.letter for seat in proposal.awaiting),
         "tricks": proposal.tricks,
+        "line": proposal.line,
     }
 
 
@@ -98,7 +100,10 @@ def action_json(action: BridgeAction | TableAction) -> JSON:
     if isinstance(action, LowestOf):
         return {"type": "play", "suit": action.suit.letter}
     if isinstance(action, Claim):
-        return {"type": "claim", "tricks": action.tricks}
+        claim: JSON = {"type": "claim", "tricks": action.tricks}
+        if action.line is not None:
+            claim["line"] = action.line
+        return claim
     if isinstance(action, ClaimResponse):
         answer: JSON = {"type": "claim_response", "accept": action.accept}
         if action.why is not None:
@@ -127,7 +132,7 @@ def parse_action(data: JSON) -> BridgeAction | TableAction:
             tricks = data["tricks"]
             if not isinstance(tricks, int) or isinstance(tricks, bool):
                 raise ParseError("a claim gives a number of tricks")
-            return Claim(tricks)
+            return Claim(tricks, _line(data.get("line")))
         if kind == "claim_response":
             return _claim_response(data)
         if kind == "undo_request":
@@ -137,6 +142,18 @@ def parse_action(data: JSON) -> BridgeAction | TableAction:
     except KeyError as missing:
         raise ParseError(f"a {kind} command needs {missing}") from None
     raise ParseError(f"not a bridge command: {kind!r}")
+
+
+def _line(value: Any) -> str | None:
+    """A claim's stated line of play: text, at most `LINE_LENGTH` characters; blank is none."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ParseError("a claim's line of play is text")
+    line = " ".join(value.split())
+    if len(line) > LINE_LENGTH:
+        raise ParseError(f"a claim's line of play is at most {LINE_LENGTH} characters")
+    return line or None
 
 
 def _claim_response(data: JSON) -> ClaimResponse:

@@ -154,6 +154,7 @@ def table_view_from_json(data: Mapping[str, Any]) -> TableView:
             _seat(proposal["by"]),
             frozenset(_seat(seat) for seat in proposal["awaiting"]),
             int(proposal.get("tricks", 0)),
+            proposal.get("line"),
         ),
         result=None
         if result is None

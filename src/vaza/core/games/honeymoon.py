@@ -303,7 +303,9 @@ class TwoHandedDeal(Game[Seat, TwoHandedAction, DealResult], TakesBack[Seat]):
         remaining = self.play.remaining_tricks
         if not 0 <= claim.tricks <= remaining:
             raise IllegalAction(f"a claim is for 0 to {remaining} of the remaining tricks")
-        self.proposal = Proposal(ProposalKind.CLAIM, by, frozenset({opponent(by)}), claim.tricks)
+        self.proposal = Proposal(
+            ProposalKind.CLAIM, by, frozenset({opponent(by)}), claim.tricks, claim.line
+        )
 
     def _answer(self, answer: ClaimResponse | UndoResponse, by: Seat) -> None:
         proposal = self.proposal

@@ -199,7 +199,9 @@ class FixedDummyPlay(ContractDeal):
         remaining = self.play.remaining_tricks
         if not 0 <= claim.tricks <= remaining:
             raise IllegalAction(f"a claim is for 0 to {remaining} of the remaining tricks")
-        self.proposal = Proposal(ProposalKind.CLAIM, by, self._responders(by), claim.tricks)
+        self.proposal = Proposal(
+            ProposalKind.CLAIM, by, self._responders(by), claim.tricks, claim.line
+        )
 
     def actions(self) -> list[tuple[Seat, BridgeAction]]:
         made: list[tuple[Seat, BridgeAction]] = list(self.auction.by_seat())

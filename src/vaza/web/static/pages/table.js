@@ -474,12 +474,17 @@ export function mount(root, [tableId], query) {
     const remaining = Math.max(0, total - Object.values(won).reduce((a, b) => a + b, 0));
     const select = h("select", { id: "claim-tricks", name: "tricks" },
       Array.from({ length: remaining + 1 }, (_, n) => h("option", { value: n, selected: n === remaining }, String(n))));
-    const tricks = await dialog({
+    const line = h("textarea", { id: "claim-line", name: "line", rows: 2, maxlength: 300, placeholder: t("claim.line.hint") });
+    const claimed = await dialog({
       title: t("claim.title"),
-      body: [h("p", null, t("claim.explain", { n: remaining })), h("label", { class: "field", for: "claim-tricks" }, h("span", { class: "field-label" }, t("claim.tricks")), select)],
-      buttons: [{ label: t("cancel"), value: null }, { label: t("claim.send"), value: () => Number(select.value), primary: true }],
+      body: [
+        h("p", null, t("claim.explain", { n: remaining })),
+        h("label", { class: "field", for: "claim-tricks" }, h("span", { class: "field-label" }, t("claim.tricks")), select),
+        h("label", { class: "field", for: "claim-line" }, h("span", { class: "field-label" }, t("claim.line")), line),
+      ],
+      buttons: [{ label: t("cancel"), value: null }, { label: t("claim.send"), value: () => ({ tricks: Number(select.value), line: line.value.trim() }), primary: true }],
     });
-    if (tricks !== null) send({ type: "claim", tricks });
+    if (claimed !== null) send({ type: "claim", tricks: claimed.tricks, ...(claimed.line ? { line: claimed.line } : {}) });
   }
 
   async function undo() {
@@ -502,7 +507,10 @@ export function mount(root, [tableId], query) {
     const yes = await dialog({
       handle,
       title: isClaim ? t("claim.answer.title") : t("undo.answer.title"),
-      body: [h("p", null, isClaim ? t("claim.banner", { seat: by, n: proposal.tricks }) : t("undo.banner", { seat: by }))],
+      body: [
+        h("p", null, isClaim ? t("claim.banner", { seat: by, n: proposal.tricks }) : t("undo.banner", { seat: by })),
+        isClaim && proposal.line ? h("p", { class: "claim-line" }, t("claim.line.said", { line: proposal.line })) : null,
+      ],
       buttons: [
         { label: isClaim ? t("claim.reject") : t("undo.refuse"), value: false },
         { label: isClaim ? t("claim.accept") : t("undo.grant"), value: true, primary: true },

@@ -268,7 +268,8 @@ function proposalBanner(proposal, ctx) {
   const text = proposal.kind === "claim" ? t("claim.banner", { seat: by, n: proposal.tricks }) : t("undo.banner", { seat: by });
   const awaiting = (proposal.awaiting || []).map((seat) => t(`seat.long.${seat}`)).join(", ");
   const asked = ctx.mySeat && (proposal.awaiting || []).includes(ctx.mySeat);
-  return h("div", { class: "proposal", role: "status" }, h("p", null, text), h("p", { class: "small" }, t("proposal.awaiting", { seats: awaiting })),
+  const line = proposal.kind === "claim" && proposal.line ? h("p", { class: "claim-line" }, t("claim.line.said", { line: proposal.line })) : null;
+  return h("div", { class: "proposal", role: "status" }, h("p", null, text), line, h("p", { class: "small" }, t("proposal.awaiting", { seats: awaiting })),
     asked ? h("button", { type: "button", class: "btn btn-primary", onclick: ctx.onAnswer }, t("proposal.answer")) : null);
 }
 
