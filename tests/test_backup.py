@@ -42,6 +42,7 @@ def test_a_backup_taken_while_the_club_runs_plays_on(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         report = json.loads(done.stdout)
         assert report["tables"] == 1 and report["events"] > 5 and report["secret_key"]
+        guest.send(type="hello", table=table)  # the view again: it may be North's turn now
         act_until(guest, table, "N", cards=12)  # the club goes on after the backup
         guest.close()
     finally:

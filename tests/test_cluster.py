@@ -135,7 +135,11 @@ def test_the_owner_dies_and_the_other_process_resumes_the_table(
                 player.send(type="hello", table=table, since=last_version)  # nudge: catch up
                 continue
             if message["type"] == "error":
-                assert message["code"] in ("unavailable", "not_your_turn"), message
+                # A command forwarded to the owner as it died may have been committed all the
+                # same, and a view from before the adoption may be behind: sent again, the card
+                # is no longer held, and is refused (the log below shows nothing twice).
+                late = ("unavailable", "not_your_turn", "illegal_action")
+                assert message["code"] in late, message
                 errors += 1
                 acted_at = 0  # the command was not taken: send it again once caught up
                 time.sleep(0.3)
