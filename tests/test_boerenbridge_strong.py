@@ -356,11 +356,15 @@ def test_measure_reports_its_figures() -> None:
     figures = measure(1, 3, options=BoerenbridgeOptions(schedule=(2, 3)), budget=QUICK)
     assert set(figures) >= {
         "exact_bid_rate",
+        "zero_bid_share",
         "win_rate_vs_random",
+        "exact_bid_rate_vs_random",
         "boeren_ms_p50",
         "boeren_ms_p95",
     }
     assert 0.0 <= figures["exact_bid_rate"] <= 0.75
+    assert 0.0 <= figures["zero_bid_share"] <= 1.0
+    assert 0.0 <= figures["exact_bid_rate_vs_random"] <= 1.0
     assert figures["win_rate_vs_random"] in (0.0, 1.0)
     # Times are the machine's: only that the quantiles come in their order (never a value).
     assert figures["boeren_ms_p50"] <= figures["boeren_ms_p95"]
