@@ -158,15 +158,12 @@ class BoerenbridgeStrongRobot(PlaysOut):
     # -- deals -----------------------------------------------------------------------------
 
     def _deals(
-        self,
-        facts: RoundFacts,
-        estimator: HandEstimator,
-        wanted: int,
-        rng: random.Random,
-        trust: float = 1.0,
+        self, facts: RoundFacts, estimator: HandEstimator, wanted: int, rng: random.Random
     ) -> list[list[int]]:
         """`wanted` deals of the hidden cards: drawn `OVERSAMPLE` times over and resampled in
-        proportion to how well the bids made fit them (systematic resampling)."""
+        proportion to how well the bids made fit them (systematic resampling), trusted at
+        `trust` while I bid and fully once I play."""
+        trust = self.trust if facts.bids[facts.me] is None else 1.0
         dealer = UnseenDealer(facts)
         if not any(bid is not None for p, bid in enumerate(facts.bids) if p != facts.me):
             return [dealer.deal(rng) for _ in range(wanted)]
@@ -202,7 +199,7 @@ class BoerenbridgeStrongRobot(PlaysOut):
         dealer, first = facts.dealer, facts.first_bidder
         totals = dict.fromkeys(candidates, 0.0)
         estimator = HandEstimator(facts)
-        for hands in self._deals(facts, estimator, wanted, rng, self.trust):
+        for hands in self._deals(facts, estimator, wanted, rng):
             bids = [bid if bid is not None else 0 for bid in facts.bids]
             for player in later:
                 if player != dealer:
