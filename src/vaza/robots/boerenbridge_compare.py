@@ -88,9 +88,10 @@ class PairedDeal:
 
 
 def _rate(values: Sequence[bool]) -> dict[str, object]:
-    """A share with its 95% interval (rounded for printing)."""
+    """A share with its 95% interval (normal, kept inside 0 to 1; rounded for printing)."""
     numbers = [float(value) for value in values]
     low, high = interval95(numbers)
+    low, high = max(0.0, low), min(1.0, high)
     share = statistics.fmean(numbers) if numbers else 0.0
     return {"rate": round(share, 3), "ci95": [round(low, 3), round(high, 3)]}
 
