@@ -25,12 +25,18 @@ from vaza.core.views.boerenbridge import RoundView, player_view
 from vaza.match.boerenbridge import BoerenbridgeMatch
 from vaza.robots.boerenbridge_facts import HandEstimator, UnseenDealer, facts_of
 from vaza.robots.boerenbridge_playout import (
+    AWARE,
     BEATERS,
     NO_TRUMP,
+    PLAIN,
+    RANDOM,
     STRENGTH,
     aware_card,
     follow_after,
+    plain_pick,
+    play_mixed,
     play_out,
+    random_pick,
 )
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot, distinct_cards
@@ -335,6 +341,69 @@ def test_playouts_follow_the_rules_of_the_core(players: int, deck: DeckKind) -> 
         assert list(game.tricks_won) == expected
 
 
+@pytest.mark.parametrize(
+    ("players", "deck"), [(4, DeckKind.STANDARD), (5, DeckKind.WIZARD), (3, DeckKind.WIZARD)]
+)
+def test_mixed_playouts_follow_the_rules_of_the_core(players: int, deck: DeckKind) -> None:
+    """Players who see the deal, who see their own hand, and who play at random, at one table:
+    each one's card (replayed with the same random numbers) is legal for the core, and the
+    core's tricks are the playout's."""
+    rng = random.Random(10 + players)
+    for _ in range(25):
+        size = rng.randint(1, min(8, (deck.size - 1) // players))
+        setup = RoundSetup(players, rng.randrange(players), size, deck=deck)
+        game = BoerenbridgeRound.dealt(setup, rng)
+        if game.phase is RoundPhase.TRUMP_CHOICE:
+            game.apply(ChooseTrump(Suit(rng.randrange(4))))
+        while game.legal_actions() and isinstance(game.legal_actions()[0], Bid):
+            bid = rng.choice(game.legal_actions())
+            assert isinstance(bid, Bid)
+            game.apply(bid)
+        bids = [bid or 0 for bid in game.bids]
+        trump = NO_TRUMP if game.trump is None else int(game.trump)
+        kinds = [rng.choice((AWARE, PLAIN, RANDOM)) for _ in range(players)]
+        hands = list(game.deal.hands)
+        draws = [rng.random() for _ in range(players * size)]
+        expected = play_mixed(
+            list(hands),
+            bids,
+            [0] * players,
+            setup.first_bidder,
+            (),
+            trump,
+            kinds,
+            iter(draws).__next__,
+        )
+        numbers = iter(draws)
+        needs = list(bids)
+        follow, free, best, trick = 0, False, -1, 0
+        beaters, strength = BEATERS[trump], STRENGTH[trump]
+        while not game.is_over:
+            player = game.to_act
+            assert player is not None
+            if kinds[player] == AWARE:
+                index = aware_card(hands, needs, player, trick, follow, best, beaters, strength)
+            elif kinds[player] == PLAIN:
+                last = trick == players - 1
+                index = plain_pick(
+                    hands[player], follow, best, last, needs[player], beaters, strength
+                )
+            else:
+                index = random_pick(hands[player], follow, next(numbers))
+            card = next(c for c in game.legal_actions() if getattr(c, "index", -1) == index)
+            game.apply(card)
+            hands[player] ^= 1 << index
+            follow, free = follow_after(follow, free, index)
+            if best < 0 or beaters[best] >> index & 1:
+                best = index
+            trick += 1
+            if trick == players:
+                winner = game.tricks[-1].winner
+                needs[winner] -= 1
+                follow, free, best, trick = 0, False, -1, 0
+        assert list(game.tricks_won) == expected
+
+
 # -- over whole matches --------------------------------------------------------------------------
 
 
@@ -356,11 +425,15 @@ def test_measure_reports_its_figures() -> None:
     figures = measure(1, 3, options=BoerenbridgeOptions(schedule=(2, 3)), budget=QUICK)
     assert set(figures) >= {
         "exact_bid_rate",
+        "zero_bid_share",
         "win_rate_vs_random",
+        "exact_bid_rate_vs_random",
         "boeren_ms_p50",
         "boeren_ms_p95",
     }
     assert 0.0 <= figures["exact_bid_rate"] <= 0.75
+    assert 0.0 <= figures["zero_bid_share"] <= 1.0
+    assert 0.0 <= figures["exact_bid_rate_vs_random"] <= 1.0
     assert figures["win_rate_vs_random"] in (0.0, 1.0)
     # Times are the machine's: only that the quantiles come in their order (never a value).
     assert figures["boeren_ms_p50"] <= figures["boeren_ms_p95"]

@@ -99,3 +99,31 @@ def test_a_robot_the_game_does_not_have_is_refused_with_a_sentence(
     assert "boerenbridge has no robot 'quick': choose simple, strong, baseline" in (
         capsys.readouterr().err
     )
+
+
+def test_the_boerenbridge_match_explains_its_points() -> None:
+    """Beside the points: each robot's exact bids and 0 bids over the same hands, how the two
+    bid each hand, and each one's exact bids at a table of three random players."""
+    a, b = BOERENBRIDGE_CONFIGS["strong"], BOERENBRIDGE_CONFIGS["simple"]
+    result = boerenbridge_compare(a, b, deals=4, seed=2, hand_size=3)
+    hands = result.hands
+    assert len(hands) == 16
+    figures = result.as_dict()
+    assert figures["a_exact"]["rate"] == figures["a_exact_rate"]  # type: ignore[index]
+    zero = sum(hand.b_bid == 0 for hand in hands) / 16
+    assert figures["b_zero_bid_share"]["rate"] == round(zero, 3)  # type: ignore[index]
+    same = figures["same_hand"]
+    assert isinstance(same, dict)
+    assert sum(group["share"] for group in same.values()) == pytest.approx(1.0, abs=0.002)
+    for key in ("a_exact_vs_random", "b_exact_vs_random"):
+        low, high = figures[key]["ci95"]  # type: ignore[index]
+        assert low <= figures[key]["rate"] <= high  # type: ignore[index]
+
+
+def test_a_robot_against_random_players_is_the_same_robot_at_both_tables() -> None:
+    """The random players draw alike for A and B, so one robot against itself is exactly even
+    there too."""
+    strong = BOERENBRIDGE_CONFIGS["strong"]
+    result = boerenbridge_compare(strong, strong, deals=4, seed=3, hand_size=3)
+    assert all(d.a_exact_vs_random == d.b_exact_vs_random for d in result.deals)
+    assert all(hand.a_bid == hand.b_bid for hand in result.hands)

@@ -4,8 +4,13 @@ robots` reports these figures).
 - `exact_bid_rate`: the share of bids made exactly when four strong robots play each other.
   The boerenregel makes at least one player miss every round, so four players cannot pass
   0.75.
+- `zero_bid_share`: the share of those bids that were 0 (issue 18 found 26% where a reference
+  robot bid 0 on 14% of hands).
 - `win_rate_vs_random`: how often one strong robot wins a match against three players who
   choose uniformly among their legal actions (a shared first place counts as a win).
+- `exact_bid_rate_vs_random`: the share of that robot's bids made exactly in those matches.
+  Random players do not play to their bids, so a robot that assumes they do misses its own;
+  the win rate hides it (a random player scores little whatever the robot does).
 - `boeren_ms_p50` / `boeren_ms_p95`: the strong robot's time per decision, in milliseconds
   (every decision of both kinds of match).  It is the CPU time of the deciding thread: one
   core's work, which other load on the machine does not inflate.
@@ -23,6 +28,7 @@ from vaza.core.games.boerenbridge import BoerenbridgeAction
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.core.views.boerenbridge import RoundView, player_view
 from vaza.match.boerenbridge import BoerenbridgeMatch
+from vaza.robots.boerenbridge_compare import RandomPlayer
 from vaza.robots.boerenbridge_strong import DEFAULT_BUDGET, BoerenbridgeStrongRobot
 
 PLAYERS = 4
@@ -30,16 +36,6 @@ PLAYERS = 4
 
 class BoerenbridgePlayer(Protocol):
     def choose(self, view: RoundView) -> BoerenbridgeAction: ...
-
-
-class RandomPlayer:
-    """Chooses uniformly among the legal actions (the weakest possible opponent)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: RoundView) -> BoerenbridgeAction:
-        return self.rng.choice(view.legal_actions)
 
 
 def play_match(
@@ -70,6 +66,11 @@ def exact_rate(match: BoerenbridgeMatch) -> tuple[int, int]:
     results = match.results
     exact = sum(result.exact(p) for result in results for p in range(match.players))
     return exact, len(results) * match.players
+
+
+def zero_bids(match: BoerenbridgeMatch) -> int:
+    """The bids of 0 made in a finished match."""
+    return sum(result.bids.count(0) for result in match.results)
 
 
 def robot_matches(
@@ -104,7 +105,7 @@ def measure(
     options = options if options is not None else BoerenbridgeOptions()
     rng = random.Random(seed)
     times: list[float] = []
-    exact = bids = 0
+    exact = bids = zeros = 0
 
     def strong_robot(robot_seed: int) -> BoerenbridgeStrongRobot:
         return BoerenbridgeStrongRobot(options, budget=budget, seed=robot_seed)
@@ -113,7 +114,8 @@ def measure(
         made, total = exact_rate(match)
         exact += made
         bids += total
-    wins = 0
+        zeros += zero_bids(match)
+    wins = alone_exact = alone_bids = 0
     for number in range(matches):
         strong = number % PLAYERS
         seats: list[BoerenbridgePlayer] = [
@@ -123,11 +125,15 @@ def measure(
         match = BoerenbridgeMatch(PLAYERS, options, rng=random.Random(rng.random()))
         play_match(match, seats, strong.__eq__, times)
         wins += strong in match.winners
+        alone_exact += sum(result.exact(strong) for result in match.results)
+        alone_bids += len(match.results)
     milliseconds = sorted(1000.0 * t for t in times) or [0.0]
     return {
         "matches": float(matches),
         "exact_bid_rate": exact / bids if bids else 0.0,
+        "zero_bid_share": zeros / bids if bids else 0.0,
         "win_rate_vs_random": wins / matches if matches else 0.0,
+        "exact_bid_rate_vs_random": alone_exact / alone_bids if alone_bids else 0.0,
         "boeren_ms_p50": statistics.median(milliseconds),
         "boeren_ms_p95": _percentile(milliseconds, 0.95),
     }

@@ -6,8 +6,9 @@
   each sample double dummy; the tricks each side gives away against double dummy
   (`dd_cost_declarer`, `dd_cost_defence`, measured with the full deal, never decided with it),
   and the time per card.
-- Boerenbridge (four players): the exact-bid rate of four strong robots, the win rate of one
-  against three random players, and the time per decision.
+- Boerenbridge (four players): the exact-bid rate of four strong robots and their share of 0
+  bids, the win rate and exact-bid rate of one against three random players, and the time per
+  decision.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ def run(
         "card_ms_p95": cards.get("card_ms_p95"),
         "boeren_matches": boeren_matches,
         "exact_bid_rate": boeren.get("exact_bid_rate"),
+        "zero_bid_share": boeren.get("zero_bid_share"),
         "win_rate_vs_random": boeren.get("win_rate_vs_random"),
+        "exact_bid_rate_vs_random": boeren.get("exact_bid_rate_vs_random"),
         "boeren_ms_p95": boeren.get("boeren_ms_p95"),
         "details": {"bidding": bidding, "card_play": cards, "boerenbridge": boeren},
     }

@@ -25,7 +25,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         description="Configuration A and B play every deal at two tables with the seats "
         "swapped, and A's result is reported with a 95% confidence interval: IMPs a board "
         "for contract bridge, points a hand for Boerenbridge (four players, seven cards, two "
-        "of each robot at a table). This is how a change to a robot is shown to be better: "
+        "of each robot at a table; beside the points, each robot's exact bids, 0 bids, how "
+        "the two bid the same hand, and exact bids against three random players). This is "
+        "how a change to a robot is shown to be better: "
         "`--a strong --b baseline` measures it against the robot frozen for issue 18.",
     )
     parser.add_argument("--game", choices=GAMES, default="contract", help="default: contract")
@@ -107,7 +109,28 @@ def _boerenbridge(args: argparse.Namespace, a: str, b: str) -> int:
     print(
         f"{a} against {b} over {args.boards} Boerenbridge deals (4 players, "
         f"{result.hand_size} cards, seats swapped): {result.mean:+.2f} points a hand "
-        f"(95% interval {low:+.2f} to {high:+.2f}); exact bids {figures['a_exact_rate']:.2f} "
-        f"against {figures['b_exact_rate']:.2f}"
+        f"(95% interval {low:+.2f} to {high:+.2f})"
     )
+    for label, key in (
+        ("exact bids", "exact"),
+        ("0 bids", "zero_bid_share"),
+        ("exact bids against three random players", "exact_vs_random"),
+    ):
+        print(f"  {label}: {_share(figures, 'a_' + key)} against {_share(figures, 'b_' + key)}")
+    same = figures["same_hand"]
+    assert isinstance(same, dict)
+    for name, label in (("same", "the same"), ("a_higher", "higher"), ("a_lower", "lower")):
+        group = same[name]
+        print(
+            f"  {a} bid {label} on {group['share']:.0%} of hands: made "
+            f"{group['a_exact']:.2f} against {group['b_exact']:.2f}"
+        )
     return 0
+
+
+def _share(figures: dict[str, object], key: str) -> str:
+    """A rate with its 95% interval, as printed."""
+    figure = figures[key]
+    assert isinstance(figure, dict)
+    low, high = figure["ci95"]
+    return f"{figure['rate']:.3f} [{low:.3f}, {high:.3f}]"

@@ -9,19 +9,31 @@ seed at both tables, so two copies of one robot play the two tables alike and sc
 even: the harness itself favours nobody.  A pair's figure is A's points a hand less B's, by the
 table's scoring (the seed's: 10 + 2 a trick for an exact bid, 0 for a miss); over many pairs,
 their mean and a 95% confidence interval say whether A is better than B.
+
+Beside the points it counts what explains them (issue 18): each robot's exact-bid rate and
+share of 0 bids, how the two bid the same hand (the same, or one higher) and how often each
+then made it, and each robot's exact-bid rate against three players who choose uniformly among
+their legal actions and so do not play to their bids (one seat a deal, in turn, the dealer's
+and every other; the random players draw alike for A and B).
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from vaza.core.deal import make_rng
-from vaza.core.games.boerenbridge import BoerenbridgeRound, RoundDeal, RoundResult
+from vaza.core.games.boerenbridge import (
+    BoerenbridgeAction,
+    BoerenbridgeRound,
+    RoundDeal,
+    RoundResult,
+)
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup
-from vaza.core.views.boerenbridge import player_view
+from vaza.core.views.boerenbridge import RoundView, player_view
 from vaza.robots.base import BoerenbridgeRobot
 from vaza.robots.compare import interval95
 from vaza.robots.registry import BoerenbridgeFactory
@@ -34,20 +46,54 @@ A_SEATS: Final = tuple((table, p) for table in (0, 1) for p in range(PLAYERS) if
 B_SEATS: Final = tuple((table, p) for table in (0, 1) for p in range(PLAYERS) if p % 2 != table)
 
 
+class RandomPlayer:
+    """Chooses uniformly among the legal actions: the weakest opponent, and one that does not
+    play to its bid."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: RoundView) -> BoerenbridgeAction:
+        return self.rng.choice(view.legal_actions)
+
+
+@dataclass(frozen=True, slots=True)
+class SameHand:
+    """One hand (a player's cards of a deal) as A bid it at one table and B at the other."""
+
+    a_bid: int
+    b_bid: int
+    a_exact: bool
+    b_exact: bool
+
+
 @dataclass(frozen=True, slots=True)
 class PairedDeal:
     """One deal played at both tables: what each robot scored and how often it bid exactly,
-    over its four hands (two at each table)."""
+    over its four hands (two at each table), how it bid each hand, and whether each robot's
+    bid was exact at the deal's table against three random players."""
 
     a_points: int
     b_points: int
     a_exact: int
     b_exact: int
+    hands: tuple[SameHand, ...] = ()
+    a_exact_vs_random: bool = False
+    b_exact_vs_random: bool = False
 
     @property
     def difference(self) -> float:
         """A's points a hand less B's."""
         return (self.a_points - self.b_points) / PLAYERS
+
+
+def _rate(values: Sequence[bool]) -> dict[str, object]:
+    """A share with its 95% interval (normal, kept inside 0 to 1; rounded for printing)."""
+    numbers = [float(value) for value in values]
+    low, high = interval95(numbers)
+    low, high = max(0.0, low), min(1.0, high)
+    share = statistics.fmean(numbers) if numbers else 0.0
+    return {"rate": round(share, 3), "ci95": [round(low, 3), round(high, 3)]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +113,33 @@ class BoerenbridgeComparison:
     def interval(self) -> tuple[float, float]:
         return interval95(self.differences)
 
+    @property
+    def hands(self) -> tuple[SameHand, ...]:
+        return tuple(hand for deal in self.deals for hand in deal.hands)
+
+    def same_hand(self) -> dict[str, object]:
+        """How the two bid the same hands: the share of hands where A bid the same, higher or
+        lower than B, and in each case how often each made its bid."""
+        hands = self.hands
+        groups = {
+            "same": [h for h in hands if h.a_bid == h.b_bid],
+            "a_higher": [h for h in hands if h.a_bid > h.b_bid],
+            "a_lower": [h for h in hands if h.a_bid < h.b_bid],
+        }
+        count = len(hands) or 1
+        return {
+            name: {
+                "share": round(len(group) / count, 3),
+                "a_exact": round(statistics.fmean(h.a_exact for h in group), 3) if group else 0.0,
+                "b_exact": round(statistics.fmean(h.b_exact for h in group), 3) if group else 0.0,
+            }
+            for name, group in groups.items()
+        }
+
     def as_dict(self) -> dict[str, object]:
         low, high = self.interval
         hands = PLAYERS * len(self.deals) or 1
+        same = self.hands
         return {
             "deals": len(self.deals),
             "players": PLAYERS,
@@ -80,6 +150,13 @@ class BoerenbridgeComparison:
             "b_points_per_hand": round(sum(d.b_points for d in self.deals) / hands, 3),
             "a_exact_rate": round(sum(d.a_exact for d in self.deals) / hands, 3),
             "b_exact_rate": round(sum(d.b_exact for d in self.deals) / hands, 3),
+            "a_exact": _rate([h.a_exact for h in same]),
+            "b_exact": _rate([h.b_exact for h in same]),
+            "a_zero_bid_share": _rate([h.a_bid == 0 for h in same]),
+            "b_zero_bid_share": _rate([h.b_bid == 0 for h in same]),
+            "a_exact_vs_random": _rate([d.a_exact_vs_random for d in self.deals]),
+            "b_exact_vs_random": _rate([d.b_exact_vs_random for d in self.deals]),
+            "same_hand": self.same_hand(),
             "a_better": low > 0,
             "b_better": high < 0,
         }
@@ -125,12 +202,39 @@ def compare(
             for table in (0, 1)
         ]
         scores = [round_scores(result, options) for result in results]
+        a_table = {p: t for t, p in A_SEATS}
+        hands = tuple(
+            SameHand(
+                a_bid=results[a_table[p]].bids[p],
+                b_bid=results[1 - a_table[p]].bids[p],
+                a_exact=results[a_table[p]].exact(p),
+                b_exact=results[1 - a_table[p]].exact(p),
+            )
+            for p in range(PLAYERS)
+        )
+        alone = (number + number // PLAYERS) % PLAYERS  # every seat, dealer or not
+        against_random = [
+            play_round(
+                setup,
+                dealt,
+                [
+                    robot(options, seeds[p])
+                    if p == alone
+                    else RandomPlayer(random.Random(seeds[p] ^ 0x5EED))
+                    for p in range(PLAYERS)
+                ],
+            ).exact(alone)
+            for robot in (a, b)
+        ]
         played.append(
             PairedDeal(
                 a_points=sum(scores[t][p] for t, p in A_SEATS),
                 b_points=sum(scores[t][p] for t, p in B_SEATS),
                 a_exact=sum(results[t].exact(p) for t, p in A_SEATS),
                 b_exact=sum(results[t].exact(p) for t, p in B_SEATS),
+                hands=hands,
+                a_exact_vs_random=against_random[0],
+                b_exact_vs_random=against_random[1],
             )
         )
         if advance is not None:

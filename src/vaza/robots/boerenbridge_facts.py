@@ -203,16 +203,23 @@ class UnseenDealer:
         raise AssertionError("without voids the unseen cards always fill the hands")
 
 
-def bid_weight(facts: RoundFacts, estimator: HandEstimator, hands: Sequence[int]) -> float:
+def bid_weight(
+    facts: RoundFacts, estimator: HandEstimator, hands: Sequence[int], trust: float = 1.0
+) -> float:
     """How well the bids already made fit a sampled deal: the product over the other bidders
-    of a normal likelihood of their bid around the estimate of the hand the deal gives them."""
-    log_weight = 0.0
+    of a normal likelihood of their bid around the estimate of the hand the deal gives them.
+
+    `trust` is the chance that a bidder bid their hand at all: with the rest, the bid says
+    nothing (a player who bids at random), so no deal is ruled out by a bid that fits it
+    badly; 1.0 trusts every bid fully."""
+    weight = 1.0
+    spread = 2 * BID_SPREAD * BID_SPREAD
     for player, bid in enumerate(facts.bids):
         if bid is None or player == facts.me:
             continue
         miss = bid - estimator.estimate(hands[player] | facts.played_by[player])
-        log_weight -= miss * miss
-    return math.exp(log_weight / (2 * BID_SPREAD * BID_SPREAD))
+        weight *= 1.0 - trust + trust * math.exp(-miss * miss / spread)
+    return weight
 
 
 # -- a quick count of a hand's tricks -----------------------------------------------------------

@@ -18,7 +18,7 @@ its view shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 NO_TRUMP: Final = -1
@@ -274,6 +274,107 @@ def play_out(  # noqa: PLR0917 - called thousands of times per decision
     while True:
         while played < players:
             card = aware_card(hands, needs, player, played, follow, best, beaters, strength)
+            hands[player] ^= 1 << card
+            if not (follow or free):
+                follow, free = follow_after(follow, free, card)
+            if best < 0 or beaters[best] >> card & 1:
+                best, best_player = card, player
+            played += 1
+            player = player + 1 if player + 1 < players else 0
+        won[best_player] += 1
+        needs[best_player] -= 1
+        player = best_player
+        if not hands[player]:
+            return won
+        follow, free, best, played = 0, False, -1, 0
+
+
+AWARE: Final = 0
+"""A simulated player on `aware_card`: it sees the deal and plays to its bid."""
+PLAIN: Final = 1
+"""A simulated player on `plain_card`: it sees its own hand and the trick, and plays to its bid."""
+RANDOM: Final = 2
+"""A simulated player who picks any legal card: one who does not play to its bid at all."""
+
+
+def plain_pick(  # noqa: PLR0917 - inside the playouts' hot path
+    hand: int,
+    follow: int,
+    best: int,
+    last: bool,
+    need: int,
+    beaters: Sequence[int],
+    strength: Sequence[int],
+) -> int:
+    """`plain_card` from the trick's state as `play_mixed` keeps it (`best` is -1 when
+    leading)."""
+    held = hand & follow
+    legal = held | hand & SPECIALS if held else hand
+    if best < 0:
+        return strongest(legal, strength) if need > 0 else weakest(legal, strength)
+    winners = legal & beaters[best]
+    if need > 0:
+        if not winners:
+            return weakest(legal, strength)
+        return weakest(winners, strength) if last else strongest(winners, strength)
+    losers = legal & ~winners
+    if losers:
+        return strongest(losers, strength)
+    return strongest(winners, strength) if last else weakest(winners, strength)
+
+
+def random_pick(hand: int, follow: int, draw: float) -> int:
+    """The legal card at `draw` (in [0, 1)) of the legal cards, lowest first."""
+    held = hand & follow
+    legal = held | hand & SPECIALS if held else hand
+    skip = int(draw * legal.bit_count())
+    for _ in range(skip):
+        legal &= legal - 1
+    return (legal & -legal).bit_length() - 1
+
+
+def play_mixed(  # noqa: PLR0917 - called thousands of times per decision
+    hands: list[int],
+    bids: Sequence[int],
+    won: list[int],
+    leader: int,
+    trick: Sequence[int],
+    trump: int,
+    kinds: Sequence[int],
+    draw: Callable[[], float],
+) -> list[int]:
+    """`play_out` with each player on the policy `kinds[player]` names (`AWARE`, `PLAIN` or
+    `RANDOM`; `draw` gives the random players their numbers).  Opponents who are not assumed
+    to play to their bids, or to see the deal, make a robot's simulation robust."""
+    players = len(hands)
+    strength = STRENGTH[trump]
+    beaters = BEATERS[trump]
+    follow, free, best, best_player = 0, False, -1, leader
+    for position, card in enumerate(trick):
+        follow, free = follow_after(follow, free, card)
+        if best < 0 or beaters[best] >> card & 1:
+            best, best_player = card, (leader + position) % players
+    played = len(trick)
+    player = (leader + played) % players
+    needs = [bid - got for bid, got in zip(bids, won, strict=True)]
+    last_place = players - 1
+    while True:
+        while played < players:
+            kind = kinds[player]
+            if kind == AWARE:
+                card = aware_card(hands, needs, player, played, follow, best, beaters, strength)
+            elif kind == PLAIN:
+                card = plain_pick(
+                    hands[player],
+                    follow,
+                    best,
+                    played == last_place,
+                    needs[player],
+                    beaters,
+                    strength,
+                )
+            else:
+                card = random_pick(hands[player], follow, draw())
             hands[player] ^= 1 << card
             if not (follow or free):
                 follow, free = follow_after(follow, free, card)
