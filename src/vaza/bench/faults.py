@@ -473,18 +473,30 @@ def _kill_at(folder: Path, phase: str, away: bool) -> Outcome:
         club.start()
         fault_over = time.time()
         if away:
-            # A robot plays for North once the hold runs out; then North comes back.
+            # A robot plays for North once the hold runs out (or, North being dummy, the deal
+            # is played out without it); then North comes back.
             def robot_played() -> bool:
-                later = _acts(club.events(table))[acts_before:]
-                return any(e.payload.get("by", e.payload["seat"]) == "N" for e in later)
+                log = club.events(table)
+                later = _acts(log)[acts_before:]
+                stood_in = any(e.payload.get("by", e.payload["seat"]) == "N" for e in later)
+                return stood_in or _deal_done(log)
 
             went_on = _wait(robot_played, GO_ON_SECONDS)
             outcome.stand_in_s = time.time() - fault_over
-            north.connect()
-            came_back = _play(
-                [north], lambda: bool(north.acked and max(north.acked) > version_before), 30
-            )
-            went_on = went_on and came_back and _play([north], _deal_over(north, number), 60)
+            north.view = {}
+            north.connect()  # back: the seat is North's again, and the deal goes on to its end
+            _play([north], lambda: bool(north.view), 10)
+            now = int(north.view.get("number") or number)
+            went_on = went_on and _play([north], _deal_over(north, now), GO_ON_SECONDS)
+
+            def back() -> bool:
+                logged = club.events(table)
+                return any(
+                    e.type == "back" and e.payload.get("seat") == "N" and e.version > version_before
+                    for e in logged
+                )
+
+            went_on = went_on and _wait(back, 10)  # told after the snapshot
             present: list[Person] = []
         else:
             _reconnect([north])
@@ -505,6 +517,17 @@ def _kill_at(folder: Path, phase: str, away: bool) -> Outcome:
         )
     finally:
         club.stop()
+
+
+def _deal_done(log: list[StoredEvent]) -> bool:
+    """The log's last deal is over: 52 cards played, or passed out."""
+    starts = [i for i, e in enumerate(log) if e.type == "deal"]
+    if not starts:
+        return False
+    actions = [e.payload["action"] for e in log[starts[-1] :] if e.type == "act"]
+    cards = sum(1 for a in actions if a["type"] == "play")
+    calls = [a.get("call") for a in actions if a["type"] == "call"]
+    return cards == 52 or (calls == ["Pass"] * 4 and cards == 0)
 
 
 def _wait(condition: Callable[[], bool], seconds: float) -> bool:
