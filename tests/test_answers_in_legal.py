@@ -20,6 +20,7 @@ from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.game import Claim, UndoRequest
 from vaza.core.games.contract import ContractDeal
 from vaza.core.views import seat_view
+from vaza.core.views.audience import KIBITZER, event_for
 from vaza.protocol import bridge as bridge_json
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.simple import SimpleRobot
@@ -92,3 +93,14 @@ def test_a_claim_carries_the_line_its_claimer_states() -> None:
     assert bridge_json.parse_action({"type": "claim", "tricks": 2, "line": "  "}) == Claim(2)
     with pytest.raises(ParseError, match="at most 300"):
         bridge_json.parse_action({"type": "claim", "tricks": 2, "line": "x" * 301})
+
+
+def test_a_rejections_reason_is_not_told_to_the_answerers_partner() -> None:
+    """The reason comes from the answerer's own hand: its partner learns only that it
+    rejected; the claimer's side and the watchers learn why."""
+    rejection = {"type": "claim_response", "accept": False, "why": "held", "held_to": 1}
+    payload = {"seat": "E", "action": rejection}
+    told = {a: event_for("act", payload, a, dict, in_deal=True)["action"] for a in "NESW"}
+    assert told["W"] == {"type": "claim_response", "accept": False}
+    assert told["N"] == told["S"] == told["E"] == rejection
+    assert event_for("act", payload, KIBITZER, dict, in_deal=True)["action"] == rejection

@@ -16,6 +16,13 @@ KIBITZER: Final = "kibitzer"
 KIBITZER_ALL: Final = "kibitzer_all"
 
 
+_PARTNER: Final = {"N": "S", "S": "N", "E": "W", "W": "E"}
+REASON: Final = ("why", "held_to")
+"""A rejected claim's reason.  It comes from what the answerer sees, its own hand among it, so
+the answerer's partner is not told it (Law 16: information from partner's remarks is not
+authorised); the claimer's side, which it answers, and the watchers are."""
+
+
 def audience_of(seat: str | None, kibitzers_see_all: bool) -> str:
     """The audience of someone at a table: their seat's, or the watchers' it allows."""
     if seat is not None:
@@ -63,7 +70,10 @@ def event_for(
             return {"type": "chat", **payload}
         return {"type": "chat"}
     if kind == "act":
-        told = {"type": "act", "seat": payload["seat"], "action": public_action(payload["action"])}
+        action = public_action(payload["action"])
+        if action.get("why") is not None and audience == _PARTNER.get(payload["seat"]):
+            action = {k: v for k, v in action.items() if k not in REASON}
+        told = {"type": "act", "seat": payload["seat"], "action": action}
         if "by" in payload:
             told["by"] = payload["by"]  # declarer, for dummy's card
         return told
