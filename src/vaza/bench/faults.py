@@ -38,6 +38,7 @@ import orjson
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from vaza.bench.server import _free_port
 from vaza.store.port import StoredEvent
 
 JSON = dict[str, Any]
@@ -46,12 +47,6 @@ GO_ON_SECONDS = 60.0
 """How long a deal may take to go on to its end after the fault before it counts as stalled."""
 OUTAGE_SECONDS = 2.0
 """How long PostgreSQL, Redis or the disk stays down."""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 # -- the club ----------------------------------------------------------------------------------
