@@ -31,6 +31,7 @@ from vaza.core.games.bridge_whist import (
     PassToPartner,
     TrumpChoice,
 )
+from vaza.core.games.contract import Alerted
 from vaza.core.record import DealRecord
 from vaza.core.views import bridge_whist as views
 from vaza.core.views.bridge_whist import BridgeWhistView
@@ -70,7 +71,7 @@ def parse_action(data: JSON) -> Action:
             return PASS_TO_PARTNER
         return NameTrumps(Strain.parse(value))
     action = bridge.parse_action(data)
-    if isinstance(action, Call):
+    if isinstance(action, Call | Alerted):
         raise ParseError("Bridge-Whist has no auction: the dealer names trumps or passes")
     return action
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from vaza.core.game import TableAction
-from vaza.core.games.contract import BridgeAction
+from vaza.core.games.contract import Alerted, BridgeAction
 from vaza.core.views.contract import TableView
 from vaza.games import scorings, verbs
 from vaza.games.spec import ActionCodec, GameSpec, MatchSettings, Text
@@ -13,7 +13,7 @@ from vaza.match.bridge import BridgeMatch, bridge_match
 from vaza.protocol.bridge import action_json, parse_action
 from vaza.robots.registry import Robot, table_robot
 
-Action = BridgeAction | TableAction
+Action = BridgeAction | Alerted | TableAction
 
 
 def _match(settings: MatchSettings) -> BridgeMatch:

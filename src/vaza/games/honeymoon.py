@@ -22,7 +22,7 @@ from vaza.core.cards import Card, Hand, Seat, Vulnerability
 from vaza.core.deal import Deal
 from vaza.core.errors import ParseError
 from vaza.core.game import TableAction
-from vaza.core.games.contract import DealResult, LowestOf
+from vaza.core.games.contract import Alerted, DealResult, LowestOf
 from vaza.core.games.honeymoon import PLAYERS, TwoHandedAction, TwoHandedBoard, TwoHandedDeal
 from vaza.core.views import honeymoon as views
 from vaza.core.views.honeymoon import TwoHandedView
@@ -50,6 +50,8 @@ def parse_action(data: JSON) -> Action:
     action = bridge.parse_action(data)
     if isinstance(action, LowestOf):
         raise ParseError("two-handed bridge has no dummy: name the card")
+    if isinstance(action, Alerted):
+        raise ParseError("two-handed bridge has no partner to alert for: make the call alone")
     return action
 
 

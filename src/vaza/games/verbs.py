@@ -9,12 +9,17 @@ from __future__ import annotations
 from typing import Final
 
 from vaza.core.game import LINE_LENGTH
+from vaza.core.games.contract import ALERT_LENGTH
 from vaza.games.spec import Field, FieldKind, Verb
 
 CALL: Final = Verb(
     "call",
-    "A call of the auction: 1C … 7NT, Pass, X, XX.",
-    (Field("call", FieldKind.TEXT, True, 1, 8),),
+    "A call of the auction: 1C … 7NT, Pass, X, XX; in contract bridge with an alert, the "
+    "caller's explanation, which the opponents read and partner does not.",
+    (
+        Field("call", FieldKind.TEXT, True, 1, 8),
+        Field("alert", FieldKind.TEXT, False, 0, ALERT_LENGTH),
+    ),
 )
 PLAY: Final = Verb(
     "play",

@@ -24,6 +24,7 @@ from vaza.core.cards import SEATS, Card, Hand, Seat, Vulnerability
 from vaza.core.deal import Deal
 from vaza.core.errors import ParseError
 from vaza.core.game import TableAction
+from vaza.core.games.contract import Alerted
 from vaza.core.games.widow import HandOut, WidowAction, WidowBoard, WidowDeal
 from vaza.core.record import DealRecord
 from vaza.core.views import widow as views
@@ -75,7 +76,10 @@ def parse_action(data: JSON) -> Action:
         if not isinstance(value, str):
             raise ParseError("hand out the widow with a value such as N:SA E:HK S:D2 W:C3")
         return parse_hand_out(value)
-    return bridge.parse_action(data)
+    action = bridge.parse_action(data)
+    if isinstance(action, Alerted):
+        raise ParseError("the widow game's calls are natural and take no alerts")
+    return action
 
 
 def public_action(action: JSON) -> JSON:

@@ -11,7 +11,7 @@ from vaza.core.cards import SEATS, Seat, Vulnerability, board_dealer, board_vuln
 from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.game import Claim, ClaimResponse, Proposal, TableAction, UndoRequest, UndoResponse
-from vaza.core.games.contract import BridgeAction, ContractDeal, DealResult
+from vaza.core.games.contract import Alerted, BridgeAction, ContractDeal, DealResult
 from vaza.core.views import kibitzer_view, seat_view
 from vaza.core.views.contract import TableView
 from vaza.formats import lin, pbn
@@ -201,7 +201,7 @@ class SeatedDeals(Generic[GameT, ActionT]):
         self.current.apply(action, by=Seat.from_letter(seat))
 
 
-class BridgeMatch(SeatedDeals[ContractDeal, BridgeAction | TableAction]):
+class BridgeMatch(SeatedDeals[ContractDeal, BridgeAction | Alerted | TableAction]):
     """Contract bridge deals one after another under `scorer`."""
 
     game = "contract"

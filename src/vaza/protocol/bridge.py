@@ -22,7 +22,7 @@ from vaza.core.game import (
     UndoResponse,
     answers,
 )
-from vaza.core.games.contract import BridgeAction, DealResult, LowestOf
+from vaza.core.games.contract import ALERT_LENGTH, Alerted, BridgeAction, DealResult, LowestOf
 from vaza.core.play import Trick
 from vaza.core.record import DealRecord
 from vaza.core.views import TableView
@@ -91,10 +91,12 @@ def result_json(result: DealResult | None) -> JSON | None:
     }
 
 
-def action_json(action: BridgeAction | TableAction) -> JSON:
+def action_json(action: BridgeAction | Alerted | TableAction) -> JSON:
     """The command a client sends for `action` (and how events describe it)."""
     if isinstance(action, Call):
         return {"type": "call", "call": str(action)}
+    if isinstance(action, Alerted):
+        return {"type": "call", "call": str(action.call), "alert": action.explanation}
     if isinstance(action, Card):
         return {"type": "play", "card": str(action)}
     if isinstance(action, LowestOf):
@@ -118,12 +120,14 @@ def action_json(action: BridgeAction | TableAction) -> JSON:
     raise TypeError(f"not a bridge action: {action!r}")
 
 
-def parse_action(data: JSON) -> BridgeAction | TableAction:
+def parse_action(data: JSON) -> BridgeAction | Alerted | TableAction:
     """A client command to a core action; raises ParseError with a sentence on bad input."""
     kind = data.get("type")
     try:
         if kind == "call":
-            return Call.parse(str(data["call"]))
+            call = Call.parse(str(data["call"]))
+            alert = _alert(data.get("alert"))
+            return call if alert is None else Alerted(call, alert)
         if kind == "play":
             if "card" in data:
                 return Card.parse(str(data["card"]))
@@ -154,6 +158,18 @@ def _line(value: Any) -> str | None:
     if len(line) > LINE_LENGTH:
         raise ParseError(f"a claim's line of play is at most {LINE_LENGTH} characters")
     return line or None
+
+
+def _alert(value: Any) -> str | None:
+    """An alert's explanation: text, at most `ALERT_LENGTH` characters; blank is no alert."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ParseError("an alert's explanation is text")
+    text = " ".join(value.split())
+    if len(text) > ALERT_LENGTH:
+        raise ParseError(f"an alert's explanation is at most {ALERT_LENGTH} characters")
+    return text or None
 
 
 def _claim_response(data: JSON) -> ClaimResponse:
@@ -190,7 +206,7 @@ def view_json(view: TableView) -> JSON:
         legal=[action_json(action) for action in view.legal_actions],
         result=result_json(view.result),
         play=contract_play_json(view),
-    )
+    ) | {"alerts": {str(position): text for position, text in view.alerts}}
 
 
 # -- the bridge family's one view shape ---------------------------------------------------

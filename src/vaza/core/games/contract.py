@@ -3,6 +3,8 @@
 Declarer's left-hand opponent leads; dummy is faced after the opening lead and declarer chooses
 dummy's cards, naming a card or only a suit (dummy then plays its lowest card of that suit).
 A claim by a player is settled by the opponents (dummy has no say); so is an undo request.
+A caller may alert a call and explain it, as online bridge does (the caller, not partner,
+discloses the agreement: Laws 20F and 40B); who may read an alert is the views' concern.
 """
 
 from __future__ import annotations
@@ -53,6 +55,23 @@ class LowestOf:
 
 BridgeAction = Call | Card | LowestOf
 
+ALERT_LENGTH: Final = 200
+"""The longest explanation an alert may carry, in characters."""
+
+
+@dataclass(frozen=True, slots=True)
+class Alerted:
+    """A call made with an alert: the caller's own explanation of what it means."""
+
+    call: Call
+    explanation: str
+
+    def __post_init__(self) -> None:
+        if not self.explanation.strip():
+            raise IllegalAction("an alert explains the call: say what it means")
+        if len(self.explanation) > ALERT_LENGTH:
+            raise IllegalAction(f"an alert's explanation is at most {ALERT_LENGTH} characters")
+
 
 @dataclass(frozen=True, slots=True)
 class DealResult:
@@ -98,6 +117,8 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult], TakesBack[Seat]):
 
     def _reset(self) -> None:
         self.auction = Auction(self.board.dealer)
+        self.alerts: dict[int, str] = {}
+        """The explanations of alerted calls, by the call's position in the auction."""
         self.play: Play[Seat] | None = None
         self.phase = Phase.AUCTION
         self.proposal: Proposal[Seat] | None = None
@@ -188,7 +209,7 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult], TakesBack[Seat]):
             return self.play.legal_cards()
         return ()
 
-    def apply(self, action: BridgeAction | TableAction, by: Seat | None = None) -> None:
+    def apply(self, action: BridgeAction | Alerted | TableAction, by: Seat | None = None) -> None:
         kind = type(action)
         if kind is Card or kind is Call or kind is LowestOf:
             if self.proposal is not None:
@@ -201,6 +222,10 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult], TakesBack[Seat]):
                 self._card(action)  # type: ignore[arg-type]
             else:
                 self._card(self._lowest_of(action))  # type: ignore[arg-type]
+        elif kind is Alerted:
+            alerted: Alerted = action  # type: ignore[assignment]
+            self.apply(alerted.call, by)
+            self.alerts[len(self.auction.calls) - 1] = alerted.explanation
         elif by is None:
             raise IllegalAction(f"{kind.__name__} needs the seat that sends it")
         elif kind is Claim:
@@ -322,10 +347,14 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult], TakesBack[Seat]):
 
     # -- undo -------------------------------------------------------------------------------
 
-    def actions(self) -> list[tuple[Seat, BridgeAction]]:
-        """Every call and card so far, with the seat that chose it (declarer for dummy)."""
-        made: list[tuple[Seat, BridgeAction]] = []
-        made.extend(self.auction.by_seat())
+    def actions(self) -> list[tuple[Seat, BridgeAction | Alerted]]:
+        """Every call (with its alert, if any) and card so far, with the seat that chose it
+        (declarer for dummy)."""
+        alerts = self.alerts
+        made: list[tuple[Seat, BridgeAction | Alerted]] = [
+            (seat, Alerted(call, alerts[i]) if i in alerts else call)
+            for i, (seat, call) in enumerate(self.auction.by_seat())
+        ]
         if self.play is not None:
             dummy = self.contract.dummy if self.contract is not None else None
             for seat, card in self.play.history:
@@ -406,5 +435,6 @@ class ContractDeal(Game[Seat, BridgeAction, DealResult], TakesBack[Seat]):
             passed_out=self.auction.is_passed_out,
             declarer_tricks=result.declarer_tricks if result else None,
             claimed=bool(result and result.claimed),
+            explanations=tuple(sorted(self.alerts.items())),
             **details,  # type: ignore[arg-type]
         )

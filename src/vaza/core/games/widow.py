@@ -36,7 +36,14 @@ from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction, ParseError, ProposalPending
 from vaza.core.game import Claim, Proposal, ProposalKind
 from vaza.core.games.bridge_whist import ContractPrelude
-from vaza.core.games.contract import BridgeAction, ContractDeal, DealResult, LowestOf, Phase
+from vaza.core.games.contract import (
+    Alerted,
+    BridgeAction,
+    ContractDeal,
+    DealResult,
+    LowestOf,
+    Phase,
+)
 from vaza.core.play import _suit_cards
 
 WIDOW_SIZE: Final = 4
@@ -203,8 +210,8 @@ class FixedDummyPlay(ContractDeal):
             ProposalKind.CLAIM, by, self._responders(by), claim.tricks, claim.line
         )
 
-    def actions(self) -> list[tuple[Seat, BridgeAction]]:
-        made: list[tuple[Seat, BridgeAction]] = list(self.auction.by_seat())
+    def actions(self) -> list[tuple[Seat, BridgeAction | Alerted]]:
+        made: list[tuple[Seat, BridgeAction | Alerted]] = list(self.auction.by_seat())
         if self.play is not None:
             player = self._dummy_player()
             for position, (seat, card) in enumerate(self.play.history):

@@ -21,6 +21,9 @@ REASON: Final = ("why", "held_to")
 """A rejected claim's reason.  It comes from what the answerer sees, its own hand among it, so
 the answerer's partner is not told it (Law 16: information from partner's remarks is not
 authorised); the claimer's side, which it answers, and the watchers are."""
+ALERT: Final = "alert"
+"""A call's alert: the caller's explanation, for the opponents (and watchers); partner reads it
+only once the deal is over (Law 16, as `views.contract` shows alerts)."""
 
 
 def audience_of(seat: str | None, kibitzers_see_all: bool) -> str:
@@ -71,8 +74,11 @@ def event_for(
         return {"type": "chat"}
     if kind == "act":
         action = public_action(payload["action"])
-        if action.get("why") is not None and audience == _PARTNER.get(payload["seat"]):
+        partner = audience == _PARTNER.get(payload["seat"])
+        if partner and action.get("why") is not None:
             action = {k: v for k, v in action.items() if k not in REASON}
+        if partner and in_deal and ALERT in action:
+            action = {k: v for k, v in action.items() if k != ALERT}
         told = {"type": "act", "seat": payload["seat"], "action": action}
         if "by" in payload:
             told["by"] = payload["by"]  # declarer, for dummy's card

@@ -1,7 +1,9 @@
 """Views of a contract bridge deal: what each seat, a kibitzer or anyone afterwards may see.
 
 Robots and clients only ever receive a `TableView`.  A seat sees its own hand; dummy once the
-opening lead is made; every call; every card played (each was shown to the whole table); the
+opening lead is made; every call, and the alerts of every call but partner's (an alert
+explains a call to the opponents; partner must not learn from it, Law 16) until the deal is
+over; every card played (each was shown to the whole table); the
 current trick; the last trick until its side has played to the next one (seed 000); the tricks
 won; and, once the deal is over, all four hands.
 """
@@ -53,6 +55,9 @@ class TableView:
     """All four original hands, once the deal is over."""
     may_undo: bool = False
     """Whether the viewer may ask to take back its last action now (the rules say when)."""
+    alerts: tuple[tuple[int, str], ...] = ()
+    """(position of a call in `calls`, its caller's explanation) for the alerts the viewer may
+    read."""
 
     @property
     def hand(self) -> Hand | None:
@@ -129,6 +134,21 @@ def _view(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> 
         result=game.result,
         deal=board.deal if over else None,
         may_undo=viewer is not None and game.may_undo(viewer),
+        alerts=_alerts_read_by(game, viewer),
+    )
+
+
+def _alerts_read_by(game: ContractDeal, viewer: Seat | None) -> tuple[tuple[int, str], ...]:
+    """The alerts `viewer` may read: all of them once the deal is over, and to a watcher; to a
+    player, all but partner's."""
+    alerts = game.alerts
+    if not alerts:
+        return ()
+    dealer = game.board.dealer
+    return tuple(
+        (position, text)
+        for position, text in sorted(alerts.items())
+        if viewer is None or game.is_over or dealer.next(position) != viewer.partner
     )
 
 
