@@ -33,7 +33,9 @@ def _deal(seed: int = 3) -> ContractDeal:
 def _alerted_2c() -> ContractDeal:
     """North (the dealer) opens 2♣ with an alert; East passes."""
     game = _deal()
-    game.apply(bridge_json.parse_action({"type": "call", "call": "2C", "alert": STRONG}), by=Seat.NORTH)
+    game.apply(
+        bridge_json.parse_action({"type": "call", "call": "2C", "alert": STRONG}), by=Seat.NORTH
+    )
     game.apply(Call.parse("Pass"), by=Seat.EAST)
     return game
 
@@ -67,7 +69,9 @@ def test_partner_reads_the_alert_once_the_deal_is_over_and_the_record_notes_it()
 
 def test_an_undone_alerted_call_takes_its_alert_back_and_earlier_alerts_stay() -> None:
     game = _alerted_2c()
-    game.apply(bridge_json.parse_action({"type": "call", "call": "2D", "alert": "waiting"}), by=Seat.SOUTH)
+    game.apply(
+        bridge_json.parse_action({"type": "call", "call": "2D", "alert": "waiting"}), by=Seat.SOUTH
+    )
     game.apply(UndoRequest(), by=Seat.SOUTH)
     for seat in sorted(game.proposal.awaiting):  # type: ignore[union-attr]
         game.apply(UndoResponse(True), by=seat)
@@ -85,7 +89,9 @@ def test_a_bad_alert_is_refused_with_a_sentence(alert: object, refused: str) -> 
 
 
 def test_a_blank_alert_is_no_alert_and_an_empty_explanation_is_refused() -> None:
-    assert bridge_json.parse_action({"type": "call", "call": "2C", "alert": "  "}) == Call.parse("2C")
+    assert bridge_json.parse_action({"type": "call", "call": "2C", "alert": "  "}) == Call.parse(
+        "2C"
+    )
     with pytest.raises(IllegalAction, match="say what it means"):
         Alerted(Call.parse("2C"), " ")
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
+from vaza.core.calls import Call
+from vaza.core.cards import Seat
+from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.game import TableAction
 from vaza.core.games.contract import Alerted, BridgeAction
 from vaza.core.views.contract import TableView
@@ -11,6 +15,7 @@ from vaza.games import scorings, verbs
 from vaza.games.spec import ActionCodec, GameSpec, MatchSettings, Text
 from vaza.match.bridge import BridgeMatch, bridge_match
 from vaza.protocol.bridge import action_json, parse_action
+from vaza.robots.bidding import next_meanings
 from vaza.robots.registry import Robot, table_robot
 
 Action = BridgeAction | Alerted | TableAction
@@ -22,6 +27,15 @@ def _match(settings: MatchSettings) -> BridgeMatch:
 
 def _robot(_settings: MatchSettings) -> Robot:
     return table_robot()
+
+
+def _meanings(calls: Sequence[str], dealer: str, lang: str) -> dict[str, str]:
+    """What each next call would mean in the robots' system, which explains the table's calls."""
+    try:
+        auction = [Call.parse(call) for call in calls]
+        return next_meanings(auction, Seat.from_letter(dealer), lang)
+    except (IllegalAction, ValueError) as bad:
+        raise ParseError(f"not an auction the bidding box can explain: {bad}") from None
 
 
 SPEC: Final[GameSpec[Action, TableView]] = GameSpec(
@@ -38,4 +52,5 @@ SPEC: Final[GameSpec[Action, TableView]] = GameSpec(
     new_match=_match,
     robot=_robot,
     boards=True,
+    meanings=_meanings,
 )

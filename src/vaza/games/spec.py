@@ -8,7 +8,7 @@ commands carry a schema a client can read, and check what a client sends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
@@ -230,6 +230,9 @@ class GameSpec(Generic[ActionT, ViewT]):
     """The game's own options, each with the scorings it goes with (empty: all of them)."""
     boards: bool = False
     """It may play a duplicate event's set of boards."""
+    meanings: Callable[[Sequence[str], str, str], Mapping[str, str]] | None = None
+    """For a game bid in the robots' system: (calls so far, dealer's letter, language) to
+    what each legal next call would mean, by name (raises ParseError for a bad auction)."""
 
     @property
     def scoring_names(self) -> tuple[str, ...]:
@@ -278,4 +281,5 @@ class GameSpec(Generic[ActionT, ViewT]):
             ],
             "renderer": self.renderer,
             "commands": [verb.to_json() for verb in self.verbs],
+            "meanings": self.meanings is not None,
         }

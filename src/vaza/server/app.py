@@ -31,7 +31,7 @@ from vaza.bus.memory import MemoryBus
 from vaza.bus.port import Bus
 from vaza.bus.redis import RedisBus
 from vaza.core.errors import VazaError
-from vaza.games import catalogue
+from vaza.games import GAME_NAMES, catalogue, find_game
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import add, close, new_sheet
 from vaza.scoring.systems import pad_rules
@@ -183,11 +183,15 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.logins = RateLimiter(config.login_attempts, 60.0)
     app.state.failed_logins = FailedLogins(config.failed_logins)
     app.state.guests = RateLimiter(config.guests_per_hour, 3600.0)
+    app.state.meanings = RateLimiter(MEANINGS_PER_MINUTE, 60.0)
     app.state.config = config
     _routes(app)
     app.include_router(events_router)
     return app
 
+
+MEANINGS_PER_MINUTE: Final = 120
+"""How often one person may ask what the next calls would mean (each of their turns asks once)."""
 
 DealId = Annotated[int, FastApiPath(ge=1, le=2**31 - 1)]
 
@@ -350,6 +354,34 @@ def _routes(app: FastAPI) -> None:
         first) with the schema of every option, its renderer and its commands; and every
         scoring's labels."""
         return CATALOGUE
+
+    @app.get("/api/games/{game}/meanings")
+    async def meanings(
+        game: str,
+        *,
+        request: Request,
+        user: User,
+        dealer: Annotated[str, Query(min_length=1, max_length=5)],
+        calls: Annotated[str, Query(max_length=600)] = "",
+        lang: Annotated[str, Query(pattern="^(en|pt-BR)$")] = "en",
+    ) -> dict[str, Any]:
+        """What each legal next call of the auction `calls` (comma-separated, from `dealer`)
+        would mean in the robots' system, for the bidding box to show before a call is made.
+        Public knowledge (the system and the auction), so any player may ask; a person's asks
+        are counted, as their other work is."""
+        spec = find_game(game) if game in GAME_NAMES else None
+        if spec is None or spec.meanings is None:
+            raise HTTPException(404, f"{game} has no bidding system to explain")
+        limiter: RateLimiter = request.app.state.meanings
+        if not limiter.allow(f"user:{user.id}"):
+            raise LimitReached(
+                "meanings",
+                limiter.limit,
+                "too many questions about calls; wait a minute",
+                retry_after=limiter.retry_after(f"user:{user.id}") or 60,
+            )
+        auction = [call for call in calls.split(",") if call.strip()]
+        return {"meanings": spec.meanings(auction, dealer, lang)}
 
     @app.get("/api/tables/{table_id}/deals")
     async def table_deals(

@@ -4,7 +4,8 @@ way to choose a call and to understand one (see docs/bidding.md).
 - `BiddingRobot`: chooses calls with their explanations, leads, and plays through another robot.
 - `infer(calls, dealer)`: what each seat's calls showed, as `HandConstraints`.
 - `explain(calls, dealer, index, lang)`: the meaning of any call, in English or Portuguese;
-  `explain_auction` gives them all at once, by call index.
+  `explain_auction` gives them all at once, by call index; `next_meanings` what each legal
+  next call would mean (the bidding box's hints).
 - `opening_lead(view)`: the opening lead from the same inferences.
 """
 
@@ -14,6 +15,7 @@ from vaza.robots.bidding.infer import (
     explain_auction,
     explanation,
     infer,
+    next_meanings,
     situation_after,
 )
 from vaza.robots.bidding.leads import opening_lead
@@ -28,6 +30,7 @@ __all__ = [
     "explain_auction",
     "explanation",
     "infer",
+    "next_meanings",
     "opening_lead",
     "situation_after",
 ]

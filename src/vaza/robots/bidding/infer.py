@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from vaza.core.calls import Call
+from vaza.core.calls import CALLS, Call
 from vaza.core.cards import SEATS, Seat, Vulnerability
 from vaza.core.errors import IllegalAction
 from vaza.robots.bidding.rules import Explanation
@@ -78,3 +78,22 @@ def explain_auction(
     situation = situation_after(tuple(calls), dealer, vulnerability)
     steps = situation.steps
     return {index: steps[index].explanation.text(lang) for index in range(start, len(steps))}
+
+
+def next_meanings(
+    calls: Sequence[Call],
+    dealer: Seat,
+    lang: str = "en",
+    vulnerability: Vulnerability = Vulnerability.NONE,
+) -> dict[str, str]:
+    """What each legal next call would mean, by its name (``"1NT"``, ``"Pass"``): what the
+    bidding box shows before a call is made, from the rules the robots explain with.  Raises
+    IllegalAction when `calls` is not a legal auction or is over."""
+    situation = situation_after(tuple(calls), dealer, vulnerability)
+    if situation.is_over:
+        raise IllegalAction("the auction is over: no call comes next")
+    return {
+        str(call): read_call(situation, call).explanation.text(lang)
+        for call in CALLS
+        if situation.is_legal(call)
+    }
