@@ -1,9 +1,119 @@
 // The bidding box (only the view's legal calls can be pressed; on a phone a compact one: levels,
-// then strains) and the auction grid (the dealer's column first, as the auction is written at the table).
+// then strains), with what each call would mean and an alert for one's own call; and the auction
+// grid (W–N–E–S columns), each call with its alert or its meaning in the robots' system.
 
 import { h } from "../lib/dom.js";
-import { t } from "../lib/i18n.js";
+import { t, language } from "../lib/i18n.js";
+import { api } from "../lib/api.js";
 import { callEl, callLabel, suitIcon, STRAINS, SEATS } from "../lib/cards.js";
+
+/** Meanings of the next calls already asked for, by game, auction and language. */
+const meaningCache = new Map();
+
+/** What each legal next call would mean in the robots' system (GET /api/games/{game}/meanings),
+ *  asked once per auction and language: a promise of {call: text}, empty if the server can't say. */
+export function nextMeanings(game, dealer, calls) {
+  const key = [game, dealer, calls.join(","), language()].join("|");
+  if (!meaningCache.has(key)) {
+    const query = new URLSearchParams({ dealer, calls: calls.join(","), lang: language() });
+    meaningCache.set(key, api.get(`/api/games/${game}/meanings?${query}`).then((body) => body.meanings || {}, () => ({})));
+    if (meaningCache.size > 40) meaningCache.delete(meaningCache.keys().next().value);
+  }
+  return meaningCache.get(key);
+}
+
+/** Press this long on a call (a phone has no hover) to read its meaning without making it. */
+const LONG_PRESS_MS = 450;
+
+/** The alert being written for one's next call, kept across redraws until the call is made. */
+const alerting = { on: false, text: "" };
+
+/** The box's line that tells what a call would mean, and the hover, focus and long-press that
+ *  fill it.  `meanings` is the promise of `nextMeanings` (or null: no system to explain). */
+function meaningLine(box, meanings) {
+  const line = h("p", { class: "call-meaning", "aria-live": "polite", hidden: true });
+  if (!meanings) return line;
+  let known = {};
+  const show = (call) => {
+    const text = call && known[call];
+    line.hidden = !text;
+    line.textContent = text ? `${callLabel(call)}: ${text}` : "";
+  };
+  meanings.then((found) => {
+    known = found;
+    for (const button of box.querySelectorAll(".bid[data-call]")) button.title = known[button.dataset.call] || "";
+  });
+  let timer = null;
+  let pressed = false;
+  const callOf = (event) => event.target.closest?.(".bid[data-call]")?.dataset.call;
+  box.addEventListener("mouseover", (event) => show(callOf(event)));
+  box.addEventListener("focusin", (event) => show(callOf(event)));
+  box.addEventListener("mouseleave", () => show(null));
+  box.addEventListener("pointerdown", (event) => {
+    const call = callOf(event);
+    pressed = false;
+    clearTimeout(timer);
+    if (call && event.pointerType !== "mouse") timer = setTimeout(() => { pressed = true; show(call); }, LONG_PRESS_MS);
+  });
+  for (const name of ["pointerup", "pointercancel", "pointerleave"]) box.addEventListener(name, () => clearTimeout(timer));
+  // A long press reads the call; it does not make it.
+  box.addEventListener("click", (event) => {
+    if (pressed) {
+      pressed = false;
+      event.stopPropagation();
+      event.preventDefault();
+    }
+  }, true);
+  box.addEventListener("contextmenu", (event) => { if (callOf(event)) event.preventDefault(); });
+  return line;
+}
+
+/** The alert of one's own call: a toggle, then the explanation the opponents will read. */
+function alertControls(box) {
+  const input = h("input", {
+    type: "text",
+    class: "alert-text",
+    maxlength: 200,
+    value: alerting.text,
+    placeholder: t("alert.placeholder"),
+    "aria-label": t("alert.explain"),
+    oninput: (event) => { alerting.text = event.target.value; },
+    onkeydown: (event) => event.stopPropagation(),
+  });
+  const field = h("label", { class: "alert-field", hidden: !alerting.on }, input);
+  const toggle = h("button", {
+    type: "button",
+    class: "bid bid-alert",
+    "aria-pressed": String(alerting.on),
+    title: t("alert.about"),
+    onclick: () => {
+      alerting.on = !alerting.on;
+      toggle.setAttribute("aria-pressed", String(alerting.on));
+      field.hidden = !alerting.on;
+      if (alerting.on) input.focus();
+    },
+  }, t("alert"));
+  box.querySelector(".bid-row").append(toggle);
+  box.append(field);
+}
+
+/** The call with the alert written for it, if any; the alert is spent once the call is made. */
+function withAlert(onCall) {
+  return (call) => {
+    const text = alerting.on ? alerting.text.trim() : "";
+    Object.assign(alerting, { on: false, text: "" });
+    onCall(call, text || null);
+  };
+}
+
+/** The bidding box, with the meaning of each call on hover, focus or a long press, and, where
+ *  the game takes alerts, the alert of one's own call: `onCall(call, alert)`. */
+export function biddingBox(legal, onCall, { meanings = null, alerts = false } = {}) {
+  const box = callButtons(legal, alerts ? withAlert(onCall) : (call) => onCall(call, null));
+  box.prepend(meaningLine(box, meanings));
+  if (alerts) alertControls(box);
+  return box;
+}
 
 /** Screens at most this wide (a phone) get the compact bidding box. */
 export const PHONE_QUERY = "(max-width: 640px)";
@@ -66,7 +176,7 @@ function compactBox(allowed, onCall) {
       button("XX", "XX", "bid-redouble")));
 }
 
-export function biddingBox(legal, onCall) {
+function callButtons(legal, onCall) {
   const allowed = new Set(legal.filter((a) => a.type === "call").map((a) => a.call));
   if (window.matchMedia(PHONE_QUERY).matches) return compactBox(allowed, onCall);
   const lowest = [1, 2, 3, 4, 5, 6, 7].find((level) => STRAINS.some((s) => allowed.has(`${level}${s}`)));
@@ -95,19 +205,21 @@ function columns(seats) {
 }
 
 /** The auction in rows of fixed W–N–E–S columns, the first call in the dealer's column (the
- *  cells before it left empty).  `explanations` maps a call's index to a robot's explanation,
- *  shown on hover, focus or tap. */
-export function auctionGrid(calls, dealer, { names = {}, toAct = null, explanations = null, seats = SEATS } = {}) {
+ *  cells before it left empty).  `explanations` maps a call's index to a robot's explanation and
+ *  `alerts` to its caller's alert (the view sends only those the reader may read), shown on
+ *  hover, focus or tap; an alert takes the place of the system's reading. */
+export function auctionGrid(calls, dealer, { names = {}, toAct = null, explanations = null, alerts = null, seats = SEATS } = {}) {
   const order = columns(seats);
   const before = Math.max(0, order.indexOf(dealer));
   const blanks = Array.from({ length: before }, () => h("td", { class: "before-dealer", "aria-hidden": "true" }));
   const cells = calls.map((call, index) => {
-    const text = explanations && (explanations[index] ?? explanations[String(index)]);
+    const alert = alerts && (alerts[index] ?? alerts[String(index)]);
+    const text = alert ? `${t("alert")}: ${alert}` : explanations && (explanations[index] ?? explanations[String(index)]);
     const shown = callEl(call);
     if (!text) return h("td", { dataset: { index } }, shown);
     const id = `explain-${index}`;
     const tip = h("span", { class: "explain-tip", role: "tooltip", id, hidden: true }, text);
-    return h("td", { class: "explained", dataset: { index } },
+    return h("td", { class: alert ? "explained alerted" : "explained", dataset: { index } },
       h("button", {
         type: "button",
         class: "explain",
@@ -119,7 +231,7 @@ export function auctionGrid(calls, dealer, { names = {}, toAct = null, explanati
           tip.hidden = !open;
           event.currentTarget.setAttribute("aria-expanded", String(open));
         },
-      }, shown, h("span", { class: "explain-mark", "aria-hidden": "true" }, "?")),
+      }, shown, h("span", { class: alert ? "explain-mark alert-mark" : "explain-mark", "aria-hidden": "true" }, alert ? "!" : "?")),
       tip);
   });
   if (toAct) cells.push(h("td", { class: "to-call", "aria-label": t("auction.waiting") }, "?"));

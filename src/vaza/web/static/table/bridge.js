@@ -8,11 +8,12 @@
 import { h } from "../lib/dom.js";
 import { t, language } from "../lib/i18n.js";
 import { cardFace, cardBack, highCardPoints, contractEl, contractLabel, suitIcon, SEATS } from "../lib/cards.js";
-import { biddingBox, auctionGrid } from "./bidding.js";
+import { biddingBox, auctionGrid, nextMeanings } from "./bidding.js";
 import { fan, suitRows, backs } from "./hands.js";
 import { tricksFromPlayed, handsBefore, trickWinner } from "./tricks.js";
 import { otherActions } from "./actions.js";
 import { analysisView } from "./analysis.js";
+import { gameSpec } from "../lib/games.js";
 import { seatPlate } from "./seats.js";
 import { scoreView } from "./scorepad.js";
 
@@ -226,8 +227,8 @@ function centre(ctx, { bottom, seats, tricks, playable }) {
     const free = seats.filter((seat) => !ctx.occupants[seat]);
     parts.push(note(free.length ? t("waiting.players") : t("waiting.deal")));
   } else if (phase === "auction") {
-    parts.push(auctionGrid(view.calls || [], view.dealer, { names, toAct: view.to_act, explanations: explained(view), seats }));
-    if (mineToAct && legal.some((a) => a.type === "call")) parts.push(biddingBox(legal, (call) => ctx.send({ type: "call", call })));
+    parts.push(auctionGrid(view.calls || [], view.dealer, { names, toAct: view.to_act, explanations: explained(view), alerts: view.alerts, seats }));
+    if (mineToAct && legal.some((a) => a.type === "call")) parts.push(callBox(view, legal, ctx.send));
     else parts.push(note(waitingFor));
   } else if (phase === "trumps") {
     parts.push(h("div", { class: "whist-choice" }, h("h3", { class: "small" }, t("whist.title")), choicesList(view)));
@@ -370,7 +371,7 @@ function sidePanel(ctx, { seats }) {
       analysisView(ctx.analysis)));
   }
   if (view.phase !== "auction" && (view.calls || []).length) {
-    parts.push(h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(view.calls, view.dealer, { explanations: explained(view), seats })));
+    parts.push(h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(view.calls, view.dealer, { explanations: explained(view), alerts: view.alerts, seats })));
   }
   if (view.phase !== "trumps" && (view.choices || []).length) {
     parts.push(h("section", { class: "panel" }, h("h2", null, t("whist.title")), choicesList(view)));
@@ -405,6 +406,15 @@ function dealtWidow(view) {
 }
 
 export { trickWinner };
+
+/** The bidding box: each call's meaning where the registry says the game has a system, and an
+ *  alert where the view carries alerts (contract bridge). */
+function callBox(view, legal, send) {
+  const spec = gameSpec(view.game);
+  const meanings = spec && spec.meanings ? nextMeanings(view.game, view.dealer, view.calls || []) : null;
+  return biddingBox(legal, (call, alert) => send(alert ? { type: "call", call, alert } : { type: "call", call }),
+    { meanings, alerts: view.alerts !== undefined });
+}
 
 /** The calls' meanings in the reader's language (the server sends both). */
 function explained(view) {
