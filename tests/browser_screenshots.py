@@ -158,13 +158,51 @@ def shoot_layout(browser: Browser, server: Server, out: Path) -> list[Path]:
     return saved
 
 
+def shoot_alerts(browser: Browser, server: Server, out: Path) -> list[Path]:
+    """North writes an alert, the meaning of 2♣ shown over the box; East, an opponent on a
+    phone, reads it on the call."""
+    saved: list[Path] = []
+    north = person(browser, server.url, viewport={"width": 1280, "height": 800})
+    north.goto("/")
+    north.guest()
+    table = create_table(north, scoring="rubber", robots=False)
+    for seat in "SW":
+        north.page.locator(f".seat-area[data-seat='{seat}'] [data-robot='{seat}']").click()
+    east = person(browser, server.url, viewport=PHONE, language="pt-BR")
+    east.goto("/")
+    east.guest()
+    east.goto(f"/table/{table}")
+    east.page.locator(".seat-area[data-seat='E'] [data-sit='E']").click()
+    page = north.page
+    page.wait_for_selector(live(".bidding-box .bid[data-call='2C']:not([disabled])"))
+    page.locator(live(".bid-alert")).click()
+    page.locator(live(".alert-text")).fill("Strong and artificial: 22+ HCP or 9 tricks")
+    page.locator(live(".bid[data-call='2C']")).hover()
+    page.wait_for_selector(live(".call-meaning:not([hidden])"))
+    saved.append(out / "alert-written.png")
+    page.screenshot(path=str(saved[-1]))
+    page.locator(live(".bid[data-call='2C']")).click()
+    cell = east.page.locator(".auction td.alerted[data-index='0']").first
+    cell.locator(".explain").click()
+    east.page.wait_for_selector(".auction td.alerted .explain-tip:not([hidden])")
+    saved.append(out / "alert-read-phone.png")
+    east.page.screenshot(path=str(saved[-1]))
+    north.close()
+    east.close()
+    return saved
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as data, running_server(Path(data)) as server:
         populate_lobby(server)
         with chromium() as browser:
-            for path in [*shoot(browser, server, out), *shoot_layout(browser, server, out)]:
+            for path in [
+                *shoot(browser, server, out),
+                *shoot_layout(browser, server, out),
+                *shoot_alerts(browser, server, out),
+            ]:
                 print(path)
 
 
