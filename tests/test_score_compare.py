@@ -143,7 +143,7 @@ def test_a_doubled_undertrick() -> None:
         "partscore": True,
     }
     russian = rows["russian", "imps"]
-    assert russian.ns == russian_deal(NS_HCP, contract, 8, Vulnerability.NS).ns_imps == -14
+    assert russian.ns == russian_deal(NS_HCP, contract, 8, Vulnerability.NS).ns_imps == -15
 
 
 @pytest.mark.parametrize("scoring", ["rubber", "chicago", "auction", "old-polish"])
