@@ -22,7 +22,7 @@ from vaza.scoring.russian import expected_score, russian_deal
 from vaza.scoring.systems import pad_rules
 
 # North holds the four top spades (honours at spades), South 20 points: North–South 30 of 40.
-HANDS = Deal.from_pbn("N:AKQJ.432.432.432 T98.T98.765.765 765.AKQJ.AKQJ.T98 432.765.T98.AKQJ")
+HANDS = Deal.from_pbn("N:AKQJ.432.432.432 T98.T98.765.8765 765.AKQJ.AKQJ.T9 432.765.T98.AKQJ")
 NS_HCP = 30
 PAR = 620
 """A par from North–South's side, as the analysis would send it."""
@@ -220,3 +220,19 @@ def test_rows_as_json() -> None:
             {"key": "compare.game", "values": {"side": "NS", "points": 500, "vul": True}},
         ],
     }
+
+
+def test_the_analysis_of_a_finished_deal_carries_the_rows() -> None:
+    """The worker's analysis holds the rows, duplicate's IMPs against the par it solved."""
+    from vaza.app.service import analyse_to_json  # noqa: PLC0415 - loads the solver
+
+    record = DealRecord(
+        Board(HANDS, Seat.NORTH, Vulnerability.NONE),
+        contract=Contract.parse("4S S"),
+        declarer_tricks=10,
+    )
+    systems = compared_systems("contract", {})
+    data = analyse_to_json(record, systems)
+    par = data["par"]["score"]
+    assert data["compare"] == rows_json(compare_deal(systems, PlayedDeal.from_record(record), par))
+    assert "compare" not in analyse_to_json(record)
