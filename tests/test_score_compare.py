@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from vaza.app.service import analyse_to_json
 from vaza.app.side_by_side import compared_systems
 from vaza.commands.score import score_one
 from vaza.core.calls import Contract
@@ -224,8 +225,6 @@ def test_rows_as_json() -> None:
 
 def test_the_analysis_of_a_finished_deal_carries_the_rows() -> None:
     """The worker's analysis holds the rows, duplicate's IMPs against the par it solved."""
-    from vaza.app.service import analyse_to_json  # noqa: PLC0415 - loads the solver
-
     record = DealRecord(
         Board(HANDS, Seat.NORTH, Vulnerability.NONE),
         contract=Contract.parse("4S S"),
