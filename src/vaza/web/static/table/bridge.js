@@ -13,6 +13,7 @@ import { fan, suitRows, backs } from "./hands.js";
 import { tricksFromPlayed, handsBefore, trickWinner } from "./tricks.js";
 import { otherActions } from "./actions.js";
 import { analysisView } from "./analysis.js";
+import { compareView } from "./compare.js";
 import { seatPlate } from "./seats.js";
 import { scoreView } from "./scorepad.js";
 
@@ -367,7 +368,8 @@ function sidePanel(ctx, { seats }) {
           h("a", { class: "btn btn-small", href: `/api/deals/${ctx.dealId}/pbn`, download: `vaza-${ctx.dealId}.pbn` }, t("download.pbn")), " ",
           h("a", { class: "btn btn-small", href: `/api/deals/${ctx.dealId}/lin`, download: `vaza-${ctx.dealId}.lin` }, t("download.lin")), " "] : null,
         h("a", { class: "btn btn-small btn-quiet", href: `/deal/${ctx.dealId}` }, t("deal.viewer"))) : null,
-      analysisView(ctx.analysis)));
+      analysisView(ctx.analysis),
+      compareView(ctx.analysis)));
   }
   if (view.phase !== "auction" && (view.calls || []).length) {
     parts.push(h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(view.calls, view.dealer, { explanations: explained(view), seats })));
