@@ -504,7 +504,7 @@ export default {
   "compare.title": "Under every scoring",
   "compare.caption": "The deal just played under each scoring the club knows, from North–South's side",
   "compare.scoring": "Scoring",
-  "compare.note": "Each scoring counts this deal on its own, at its vulnerability; the reasons say what is assumed of the match.",
+  "compare.note": "Each scoring counts this deal on its own at its vulnerability: a vulnerable side has won a game (rubber), the deal is the round's with that vulnerability (Chicago).",
   "compare.against.par": "IMPs against par",
   "compare.imps": ({ n, text }) => `${text} ${plural(Math.abs(n), "IMP", "IMPs")}`,
   "compare.tricks": ({ side, points, below }) => (below ? `${side} ${points} below the line` : `${side} ${points} for tricks`),
@@ -521,6 +521,6 @@ export default {
   "compare.redeal": "passed out: the same dealer deals again, nothing scored",
   "compare.expected": "expected {expected} for {side}'s {hcp} HCP, scored {score}",
   "compare.par": "par {par}, scored {score}: {difference}",
-  "compare.as_games": ({ ns, ew }) => `assumes games won N-S ${ns}, E-W ${ew} (as vulnerable), no partscore`,
-  "compare.as_deal": ({ number, partscore }) => `assumes deal ${number} of the round (its vulnerability)${partscore ? ", no partscore" : ""}`,
+  "compare.as_games": ({ ns, ew }) => `assuming games N-S ${ns}, E-W ${ew}, no partscore`,
+  "compare.as_deal": ({ number, partscore }) => `assuming deal ${number} of a round${partscore ? ", no partscore" : ""}`,
 };

@@ -504,7 +504,7 @@ export default {
   "compare.title": "Em todas as contagens",
   "compare.caption": "A mão que acabou de ser jogada em cada contagem que o clube conhece, do lado de Norte–Sul",
   "compare.scoring": "Contagem",
-  "compare.note": "Cada contagem conta esta mão sozinha, na sua vulnerabilidade; os motivos dizem o que se supõe da partida.",
+  "compare.note": "Cada contagem conta esta mão sozinha, na sua vulnerabilidade: a dupla vulnerável já ganhou um jogo (rober), a mão é a da rodada com essa vulnerabilidade (Chicago).",
   "compare.against.par": "IMPs contra o par",
   "compare.imps": ({ n, text }) => `${text} ${plural(Math.abs(n), "IMP", "IMPs")}`,
   "compare.tricks": ({ side, points, below }) => (below ? `${side} ${points} abaixo da linha` : `${side} ${points} pelas vazas`),
@@ -521,6 +521,6 @@ export default {
   "compare.redeal": "todos passaram: o mesmo carteador dá de novo, nada é marcado",
   "compare.expected": "esperado {expected} para os {hcp} pontos de {side}, marcou {score}",
   "compare.par": "par {par}, marcou {score}: {difference}",
-  "compare.as_games": ({ ns, ew }) => `supondo jogos ganhos N-S ${ns}, L-O ${ew} (pela vulnerabilidade), sem parcial`,
-  "compare.as_deal": ({ number, partscore }) => `supondo a mão ${number} da rodada (pela vulnerabilidade)${partscore ? ", sem parcial" : ""}`,
+  "compare.as_games": ({ ns, ew }) => `supondo jogos N-S ${ns}, L-O ${ew}, sem parcial`,
+  "compare.as_deal": ({ number, partscore }) => `supondo a mão ${number} de uma rodada${partscore ? ", sem parcial" : ""}`,
 };

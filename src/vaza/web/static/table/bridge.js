@@ -368,8 +368,8 @@ function sidePanel(ctx, { seats }) {
           h("a", { class: "btn btn-small", href: `/api/deals/${ctx.dealId}/pbn`, download: `vaza-${ctx.dealId}.pbn` }, t("download.pbn")), " ",
           h("a", { class: "btn btn-small", href: `/api/deals/${ctx.dealId}/lin`, download: `vaza-${ctx.dealId}.lin` }, t("download.lin")), " "] : null,
         h("a", { class: "btn btn-small btn-quiet", href: `/deal/${ctx.dealId}` }, t("deal.viewer"))) : null,
-      analysisView(ctx.analysis),
-      compareView(ctx.analysis)));
+      compareView(ctx.analysis),
+      analysisView(ctx.analysis)));
   }
   if (view.phase !== "auction" && (view.calls || []).length) {
     parts.push(h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(view.calls, view.dealer, { explanations: explained(view), seats })));
