@@ -521,6 +521,6 @@ export default {
   "compare.redeal": "passed out: the same dealer deals again, nothing scored",
   "compare.expected": "expected {expected} for {side}'s {hcp} HCP, scored {score}",
   "compare.par": "par {par}, scored {score}: {difference}",
-  "compare.as_games": ({ ns, ew }) => `assuming games N-S ${ns}, E-W ${ew}, no partscore`,
+  "compare.as_games": ({ ns, ew }) => `assuming games N\u2011S ${ns}, E\u2011W ${ew}, no partscore`,
   "compare.as_deal": ({ number, partscore }) => `assuming deal ${number} of a round${partscore ? ", no partscore" : ""}`,
 };

@@ -521,6 +521,6 @@ export default {
   "compare.redeal": "todos passaram: o mesmo carteador dá de novo, nada é marcado",
   "compare.expected": "esperado {expected} para os {hcp} pontos de {side}, marcou {score}",
   "compare.par": "par {par}, marcou {score}: {difference}",
-  "compare.as_games": ({ ns, ew }) => `supondo jogos N-S ${ns}, L-O ${ew}, sem parcial`,
+  "compare.as_games": ({ ns, ew }) => `supondo jogos N\u2011S ${ns}, L\u2011O ${ew}, sem parcial`,
   "compare.as_deal": ({ number, partscore }) => `supondo a mão ${number} de uma rodada${partscore ? ", sem parcial" : ""}`,
 };

@@ -8,6 +8,9 @@
 import { h } from "../lib/dom.js";
 import { t, has, formatNumber } from "../lib/i18n.js";
 
+/** Keeps "N-S" on one line of a reason. */
+const NO_BREAK_HYPHEN = "\u2011";
+
 /** Values shown with their sign: they are North–South's scores, as the column is. */
 const SIGNED = new Set(["par", "score", "difference", "expected"]);
 
@@ -21,7 +24,7 @@ function signed(n) {
 function readable(values) {
   const out = {};
   for (const [name, value] of Object.entries(values || {})) {
-    if (name === "side") out.side = t(`side.${value}`);
+    if (name === "side") out.side = t(`side.${value}`).replace("-", NO_BREAK_HYPHEN);
     else if (typeof value === "number" && SIGNED.has(name)) out[name] = signed(value);
     else if (typeof value === "number" && name === "points") out.points = formatNumber(value);
     else out[name] = value;
