@@ -348,6 +348,7 @@ def test_a_robot_tournament_played_by_robots_and_a_person(server: Server) -> Non
              "the double-dummy analysis")  # fmt: skip
     analysis = get(person, f"/api/events/{event}/boards/1")["analysis"]
     assert set(analysis["table"]) == {"N", "E", "S", "W"} and "score" in analysis["par"]
+    assert "play_cost" not in analysis and "compare" not in analysis  # one table's play
 
     assert person.http.post(f"/api/events/{event}/close").status_code == 403  # not theirs
     assert status_of(stranger, f"/api/events/{event}/boards/2") == 403

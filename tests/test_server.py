@@ -113,6 +113,9 @@ def test_a_guest_plays_a_deal_with_three_robots(server: Server) -> None:
     assert "score" in analysis["par"]
     if final["contract"]:  # where the tricks went, card by card
         assert len(analysis["play_cost"]["cards"]) == 52
+    # The deal under every scoring, duplicate's IMPs against this par (tests/test_score_compare)
+    par_row = next(row for row in analysis["compare"] if row["against"] == "par")
+    assert par_row["reasons"][0]["values"]["par"] == analysis["par"]["score"]
     history = guest.http.get("/api/history").json()
     assert len(history) == 1
     deal = history[0]["deal"]

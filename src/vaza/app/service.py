@@ -29,6 +29,7 @@ from functools import partial
 from typing import Any
 
 from vaza.analysis.worker import start_worker
+from vaza.app.side_by_side import compared_systems
 from vaza.app.table import SYSTEM, Actor, Change, Event, Forbidden, TableOptions, TableState
 from vaza.bus.port import Bus
 from vaza.core.cards import SEATS
@@ -41,6 +42,7 @@ from vaza.formats.heading import Heading, headed, pbn_date
 from vaza.match.base import FinishedDeal
 from vaza.protocol.bridge import analysis_json
 from vaza.robots.base import robot_answer
+from vaza.scoring.compare import PlayedDeal, System, compare_deal, rows_json
 from vaza.store.port import ConflictError, DealRow, NewEvent, Store, TableRecord, UserRecord
 
 log = logging.getLogger("vaza.tables")
@@ -433,10 +435,16 @@ class TableService:
             raise
 
     async def _analyse(
-        self, table_id: str, number: int, record: DealRecord, owner: int | None
+        self,
+        table_id: str,
+        number: int,
+        record: DealRecord,
+        owner: int | None,
+        systems: tuple[System, ...] = (),
     ) -> None:
         """The double-dummy table and par of a finished deal, solved off the event loop, kept
-        with the deal and shown at the table (all hands are public once a deal is over).
+        with the deal and shown at the table (all hands are public once a deal is over), with
+        the deal scored under each of `systems` beside it.
 
         At most `ANALYSIS_BACKLOG` deals wait for the solver, and at most `ANALYSIS_SHARE` of
         the tables one person opened: past that (robots racing through deals) a deal goes
@@ -450,7 +458,9 @@ class TableService:
         self._analysis_by[owner] = mine + 1
         try:
             loop = asyncio.get_running_loop()
-            data = await loop.run_in_executor(self._analysis_pool(), analyse_to_json, record)
+            data = await loop.run_in_executor(
+                self._analysis_pool(), analyse_to_json, record, systems
+            )
             await self.store.set_deal_analysis(table_id, number, data)
             message = {"type": "analysis", "table": table_id, "number": number, "analysis": data}
             for notice in list(self.notices):
@@ -511,7 +521,9 @@ class TableService:
                 await _telling(f"an invitation to {where}", self.bus.publish(topic, invitation))
         for deal in change.finished:
             if deal.record is not None:
-                self._spawn(self._analyse(state.id, deal.number, deal.record, state.owner))
+                systems = compared_systems(state.options.game, state.options.variant)
+                analysis = self._analyse(state.id, deal.number, deal.record, state.owner, systems)
+                self._spawn(analysis)
 
     # -- robots and timers --------------------------------------------------------------
 
@@ -717,13 +729,18 @@ ANALYSIS_SHARE = 4
 """Deals of one person's tables that may wait for the solver at once."""
 
 
-def analyse_to_json(record: DealRecord) -> JSON:
-    """Solve a finished deal double-dummy (in the analysis worker): its table and par, and
-    where the tricks went (each card's cost against double dummy)."""
+def analyse_to_json(record: DealRecord, systems: tuple[System, ...] = ()) -> JSON:
+    """Solve a finished deal double-dummy (in the analysis worker): its table and par, where
+    the tricks went (each card's cost against double dummy), and the deal scored under each of
+    `systems` side by side (`compare`; duplicate's IMPs are counted against the par)."""
     from vaza.analysis import analyse_board  # noqa: PLC0415 - in the worker only
     from vaza.analysis.play_cost import record_play_cost  # noqa: PLC0415
 
-    data = analysis_json(analyse_board(record.board))
+    analysis = analyse_board(record.board)
+    data = analysis_json(analysis)
+    if systems:
+        rows = compare_deal(systems, PlayedDeal.from_record(record), analysis.par.score)
+        data["compare"] = rows_json(rows)
     cost = record_play_cost(record)
     data["play_cost"] = None if cost is None else cost.as_dict()
     return data

@@ -263,15 +263,19 @@ def entries_json(rules: EventRules, members: Sequence[MemberRecord]) -> list[JSO
     ]
 
 
+_ONE_TABLES = frozenset(("play_cost", "compare"))
+"""What an analysis says of one table's play (card costs, its result under every scoring)."""
+
+
 def analysis_of(loaded: Loaded, board: int) -> JSON | None:
     """The double-dummy table and par of a board, from whichever table's archive has it (not
-    that table's card costs: they describe one table's play, not the board's)."""
+    that table's card costs or scores: they describe one table's play, not the board's)."""
     for row in loaded.deals:
         score = row.summary.get("score") or {}
         if score.get("board") == board and row.table_id in loaded.seatings:
             analysis = row.summary.get("analysis")
             if isinstance(analysis, dict):
-                return {key: value for key, value in analysis.items() if key != "play_cost"}
+                return {k: v for k, v in analysis.items() if k not in _ONE_TABLES}
     return None
 
 

@@ -13,6 +13,7 @@ import { fan, suitRows, backs } from "./hands.js";
 import { tricksFromPlayed, handsBefore, trickWinner } from "./tricks.js";
 import { otherActions } from "./actions.js";
 import { analysisView } from "./analysis.js";
+import { compareView } from "./compare.js";
 import { gameSpec } from "../lib/games.js";
 import { seatPlate } from "./seats.js";
 import { scoreView } from "./scorepad.js";
@@ -368,6 +369,7 @@ function sidePanel(ctx, { seats }) {
           h("a", { class: "btn btn-small", href: `/api/deals/${ctx.dealId}/pbn`, download: `vaza-${ctx.dealId}.pbn` }, t("download.pbn")), " ",
           h("a", { class: "btn btn-small", href: `/api/deals/${ctx.dealId}/lin`, download: `vaza-${ctx.dealId}.lin` }, t("download.lin")), " "] : null,
         h("a", { class: "btn btn-small btn-quiet", href: `/deal/${ctx.dealId}` }, t("deal.viewer"))) : null,
+      compareView(ctx.analysis),
       analysisView(ctx.analysis)));
   }
   if (view.phase !== "auction" && (view.calls || []).length) {
