@@ -30,6 +30,7 @@ import uvloop
 import websockets
 
 from vaza.bench import engine
+from vaza.protocol import patch
 
 JSON = dict[str, Any]
 SEATS = ("N", "E", "S", "W")
@@ -45,6 +46,8 @@ class Figures:
     errors: int = 0
     deals: int = 0
     last_error: str | None = None
+    bytes: int = 0
+    """Bytes of the server's messages the simulated people received."""
 
 
 def _free_port() -> int:
@@ -73,9 +76,18 @@ async def _guest(http: httpx.AsyncClient) -> str:
 
 class Player:
     def __init__(
-        self, url: str, cookie: str, table: str, seat: str, think: Callable[[], float]
+        self,
+        url: str,
+        cookie: str,
+        table: str,
+        seat: str,
+        think: Callable[[], float],
+        *,
+        patches: bool = True,
     ) -> None:
         self.url, self.cookie, self.table, self.seat, self.think = url, cookie, table, seat, think
+        self.patches = patches
+        """Take updates as patches of the view, as the browser does."""
         self.sent_at: float | None = None
 
     async def run(
@@ -94,11 +106,13 @@ class Player:
                 open_timeout=120, ping_interval=None,
             )  # fmt: skip
         async with socket_:
-            await socket_.send(_dumps({"type": "hello", "table": self.table}))
+            hello = {"type": "hello", "table": self.table, "patches": self.patches}
+            await socket_.send(_dumps(hello))
             await socket_.send(_dumps({"type": "sit", "table": self.table, "seat": self.seat}))
-            await socket_.recv()  # the snapshot
+            view: JSON = orjson.loads(await socket_.recv()).get("view") or {}  # the snapshot
             seated()
             async for raw in socket_:
+                figures.bytes += len(raw)
                 message = orjson.loads(raw)
                 if message["type"] == "error":
                     figures.errors += 1
@@ -111,7 +125,11 @@ class Player:
                     figures.latencies.append(time.perf_counter() - self.sent_at)
                     figures.actions += 1
                     self.sent_at = None
-                await self._act(socket_, message.get("view") or {}, figures, rng)
+                if "patch" in message:
+                    view = patch.apply(view, message["patch"])
+                else:
+                    view = message.get("view") or {}
+                await self._act(socket_, view, figures, rng)
 
     async def _act(self, socket_: Any, view: JSON, figures: Figures, rng: random.Random) -> None:
         if view.get("phase") == "over" and self.seat == "N":
@@ -134,15 +152,21 @@ def _dumps(message: JSON) -> str:
 
 
 async def _run(
-    tables: int, seconds: float, think: float, seed: int | None, url: str | None = None
+    tables: int,
+    seconds: float,
+    think: float,
+    seed: int | None,
+    url: str | None = None,
+    *,
+    patches: bool = True,
 ) -> JSON:
     if url is not None:  # servers already running (other processes, other machines)
         urls = [part.strip().rstrip("/") for part in url.split(",") if part.strip()]
-        return await _drive(urls, tables, seconds, think, seed, servers=[])
+        return await _drive(urls, tables, seconds, think, seed, servers=[], patches=patches)
     with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
         servers = await _start_servers(Path(data_dir), 1, ())
         try:
-            figures = await _drive_started(servers, tables, seconds, think, seed)
+            figures = await _drive_started(servers, tables, seconds, think, seed, patches=patches)
         finally:
             _stop_servers(servers)
     return figures
@@ -251,10 +275,13 @@ async def _drive_started(
     seconds: float,
     think: float,
     seed: int | None,
+    *,
+    patches: bool = True,
 ) -> JSON:
     """`_drive` over servers this benchmark started, whose CPU it measures too."""
     urls = [url for url, _ in servers]
-    return await _drive(urls, tables, seconds, think, seed, servers=[p for _, p in servers])
+    processes = [p for _, p in servers]
+    return await _drive(urls, tables, seconds, think, seed, servers=processes, patches=patches)
 
 
 async def _drive(
@@ -265,9 +292,11 @@ async def _drive(
     seed: int | None,
     *,
     servers: list[subprocess.Popen[bytes]],
+    patches: bool = True,
 ) -> JSON:
     """Tables are created on the servers in turn, and the four people of a table connect to
-    different servers where there are several (so commands cross between processes)."""
+    different servers where there are several (so commands cross between processes); each
+    takes updates as patches unless `patches` is False (whole views, as before patches)."""
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=50)
     players: list[Player] = []
@@ -289,7 +318,8 @@ async def _drive(
             table = response.json()["table"]
             for offset, (cookie, seat) in enumerate(zip(cookies, SEATS, strict=True)):
                 url = urls[(number + offset) % len(urls)]
-                players.append(Player(url.replace("http", "ws") + "/ws", cookie, table, seat, pace))
+                socket_url = url.replace("http", "ws") + "/ws"
+                players.append(Player(socket_url, cookie, table, seat, pace, patches=patches))
     finally:
         for http in clients:
             await http.aclose()
@@ -318,11 +348,12 @@ async def _drive(
     seating_seconds = time.perf_counter() - setup_started
     await asyncio.sleep(2)  # the first deals under way
     figures.latencies.clear()
-    start_actions, start = figures.actions, time.perf_counter()
+    start_actions, start, start_bytes = figures.actions, time.perf_counter(), figures.bytes
     cpu_before = _cpu_seconds(servers), _own_cpu_seconds()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
     actions = figures.actions - start_actions
+    sent_bytes = figures.bytes - start_bytes
     cpu_after = _cpu_seconds(servers), _own_cpu_seconds()
     latencies = sorted(figures.latencies)
     await _cancel(tasks)
@@ -343,6 +374,8 @@ async def _drive(
         "seating_seconds": round(seating_seconds, 1),
         "server_cpu_ms_per_action": _per_action(cpu_after[0], cpu_before[0], actions),
         "client_cpu_ms_per_action": _per_action(cpu_after[1], cpu_before[1], actions),
+        "bytes_per_action": round(sent_bytes / actions) if actions else None,
+        "patches": patches,
         "cpus": os.cpu_count(),
         "engine_deals_per_second": _machine_speed(),
     }
@@ -410,8 +443,14 @@ def run_cluster(
 
 
 def run(
-    tables: int, seconds: float, think: float, seed: int | None = None, url: str | None = None
+    tables: int,
+    seconds: float,
+    think: float,
+    seed: int | None = None,
+    url: str | None = None,
+    *,
+    patches: bool = True,
 ) -> JSON:
     """Measure; the simulated clients run on uvloop so that they take less of the machine's
     CPU from the server they measure."""
-    return uvloop.run(_run(tables, seconds, think, seed, url))
+    return uvloop.run(_run(tables, seconds, think, seed, url, patches=patches))

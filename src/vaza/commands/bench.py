@@ -38,8 +38,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "server",
         help="a real server with N tables of four simulated people",
         description="Start a server, open four WebSocket clients per table playing legal "
-        "actions, and report accepted actions per second and the p50/p99 time from a "
-        "command to its broadcast. --think 0 plays flat out.",
+        "actions, and report accepted actions per second, the p50/p99 time from a "
+        "command to its broadcast, the server's CPU and the bytes it sends per action. "
+        "--think 0 plays flat out.",
     )
     server.add_argument("--tables", type=positive, default=50, help="tables (4 sockets each)")
     server.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
@@ -52,6 +53,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     server.add_argument("--seed", type=int, default=None, help="random seed for the choices")
     server.add_argument(
         "--url", help="measure servers already running: one address, or several separated by commas"
+    )
+    server.add_argument(
+        "--whole-views",
+        action="store_true",
+        help="clients take every update's whole view, as before patches (compare bytes_per_action)",
     )
     server.add_argument("--json", action="store_true", help="print JSON (always on)")
     server.set_defaults(run=run_server)
@@ -188,7 +194,10 @@ def run_engine(args: argparse.Namespace) -> int:
 def run_server(args: argparse.Namespace) -> int:
     from vaza.bench import server
 
-    print(json.dumps(server.run(args.tables, args.seconds, args.think, args.seed, args.url)))
+    figures = server.run(
+        args.tables, args.seconds, args.think, args.seed, args.url, patches=not args.whole_views
+    )
+    print(json.dumps(figures))
     return 0
 
 

@@ -28,6 +28,7 @@ from vaza.app.service import LOBBY, LiveTable, TableService, Update, user_topic
 from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
 from vaza.core.errors import VazaError
 from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitzer
+from vaza.protocol import patch
 from vaza.server import messages
 from vaza.server.guard import LimitReached, RateLimiter
 from vaza.store.port import StoredEvent, TableRecord, UserRecord
@@ -76,6 +77,9 @@ class Client:
     bucket: Bucket = field(default_factory=Bucket)
     """The flood limit: the person's own (shared by their connections), or this connection's
     when nobody is logged in on it."""
+    patched: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """The tables whose updates this client takes as patches (`hello` with `patches`), each
+    with the audience and version of the last view it was sent: the patch's base."""
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     """Messages waiting to be written, in order, by this client's own writer (`write`)."""
     too_slow: bool = False
@@ -121,6 +125,9 @@ class Hub:
         """Each person's flood limit, whichever connection they write on (logged-out
         connections: their address's)."""
         self._chat = RateLimiter(CHAT_PER_MINUTE, 60.0)
+        self._sent_views: dict[str, dict[str, tuple[int, JSON]]] = {}
+        """The last view sent to each audience of a watched table, with its version: what
+        the next update's patches are written against."""
         self._still_here: set[asyncio.Future[None]] = set()
         """Telling a table that a person it thinks left is connected here (`_back`)."""
         tables.service.listeners.append(self.on_update)
@@ -195,7 +202,7 @@ class Hub:
             client.lobby = True
             await client.send({"type": "lobby", "tables": await self._lobby_list()})
         elif kind == "hello":
-            await self.hello(client, message.table, message.invite, message.since)
+            await self.hello(client, message.table, message.invite, message.since, message.patches)
         elif kind == "leave":
             self._unwatch(client, message.table)
             await self._left(client, message.table)
@@ -204,7 +211,12 @@ class Hub:
             await self.command(client, message)
 
     async def hello(
-        self, client: Client, table_id: str, invite: str | None, since: int | None
+        self,
+        client: Client,
+        table_id: str,
+        invite: str | None,
+        since: int | None,
+        patches: bool = False,
     ) -> None:
         live = await self.tables.watch(table_id)
         if not self.can_view(client.user, live.record, invite):
@@ -220,7 +232,13 @@ class Hub:
         audience = _audience(client, live.state)
         user_id = client.user.id if client.user else None
         message = self._snapshot(live, audience, past, user_id)
+        state_version = live.state.version
         self._watch(client, table_id)
+        client.patched.pop(table_id, None)
+        if patches and message["view"] is not None:
+            # The snapshot is the first patch's base (nothing is sent between the two).
+            self._sent_views.setdefault(table_id, {})[audience] = (state_version, message["view"])
+            client.patched[table_id] = (audience, state_version)
         await client.send(message)
         if seat is not None:  # after the snapshot: the page draws its update on the snapshot
             occupant = live.state.occupants[seat]
@@ -306,29 +324,47 @@ class Hub:
         return message
 
     async def on_update(self, update: Update) -> None:
-        """Send each watching client its audience's message (serialised once per audience)."""
+        """Send each watching client its audience's message, serialised once per audience:
+        the new view whole, or, to a client that takes patches and holds the view before
+        this update, what changed in it (`protocol.patch`)."""
         live = self.tables.state_of(update.table_id)
         if live is None:
             return
+        table_id = update.table_id
         occupants = _occupants(live.state)
         time_left = live.time_left(time.time())
-        texts: dict[str, str] = {}
-        for client in self._watchers_of(update.table_id):
+        base = update.version - len(update.events)
+        sent = self._sent_views.setdefault(table_id, {})
+        texts: dict[tuple[str, bool], str] = {}
+        fresh: dict[str, tuple[int, JSON]] = {}
+        for client in self._watchers_of(table_id):
             audience = _audience(client, live.state)
-            text = texts.get(audience)
+            held = client.patched.get(table_id)
+            before = sent.get(audience)
+            as_patch = held == (audience, base) and before is not None and before[0] == base
+            text = texts.get((audience, as_patch))
             if text is None:
-                text = texts[audience] = _dumps(
-                    {
-                        "type": "update",
-                        "table": update.table_id,
-                        "version": update.version,
-                        "seat": _seat(audience, live.state),
-                        "occupants": occupants,
-                        "time_left": time_left,
-                        **update.for_audience(audience),
-                    }
-                )
+                message: JSON = {
+                    "type": "update",
+                    "table": table_id,
+                    "version": update.version,
+                    "seat": _seat(audience, live.state),
+                    "occupants": occupants,
+                    "time_left": time_left,
+                    **update.for_audience(audience),
+                }
+                view = message["view"]
+                fresh[audience] = (update.version, view)
+                if as_patch:
+                    assert before is not None
+                    del message["view"]
+                    message["base"] = base
+                    message["patch"] = patch.diff(before[1], view)
+                text = texts[(audience, as_patch)] = _dumps(message)
+            if held is not None:
+                client.patched[table_id] = (audience, update.version)
             await client.send_text(text)
+        sent.update(fresh)
         for event in update.events:
             if event.type == "left" and self._seated_here(update.table_id, live.state, event):
                 self._still_here.add(asyncio.ensure_future(self._back(update.table_id, event)))
@@ -378,6 +414,8 @@ class Hub:
             watchers.discard(client)
             if not watchers:
                 del self._watching[table_id]
+                self._sent_views.pop(table_id, None)
+        client.patched.pop(table_id, None)
 
     def _kibitzers(self, table_id: str) -> list[Client]:
         """The clients watching a table without a seat in it."""

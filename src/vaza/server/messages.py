@@ -35,6 +35,8 @@ class Hello(_Message):
     table: TableId
     invite: Annotated[str, PydanticField(max_length=64)] | None = None
     since: Annotated[int, PydanticField(ge=0)] | None = None
+    patches: bool = False
+    """Take this table's updates as patches of the view (`vaza.protocol.patch`)."""
 
 
 class Leave(_Message):

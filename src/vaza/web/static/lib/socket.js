@@ -1,9 +1,12 @@
 // The one WebSocket: it reconnects by itself and says hello again to every table it watches,
-// with `since` = the last version seen, so nothing is missed while the line was down.
+// with `since` = the last version seen, so nothing is missed while the line was down.  Table
+// updates arrive as patches of the last view and leave here with the whole view.
+
+import { applyPatch } from "./patch.js";
 
 const listeners = new Set();
 const statusListeners = new Set();
-const watched = new Map(); // table id -> {invite, since}
+const watched = new Map(); // table id -> {invite, since, view, catchingUp}
 let ws = null;
 let wantLobby = false;
 let attempt = 0;
@@ -36,10 +39,28 @@ function raw(message) {
 
 function hello(table) {
   const entry = watched.get(table);
-  const message = { type: "hello", table };
+  const message = { type: "hello", table, patches: true };
   if (entry.invite) message.invite = entry.invite;
   if (entry.since !== null && entry.since !== undefined) message.since = entry.since;
   raw(message);
+}
+
+/** Updates come as patches of the last view (hello asks for them): give the message its whole
+ *  view, so every listener sees whole views.  False when the patch does not fit the view held. */
+function withView(entry, message) {
+  if (message.type === "snapshot") Object.assign(entry, { view: message.view, catchingUp: false });
+  if (message.type !== "update") return true;
+  if ("patch" in message) {
+    if (!entry.view || message.base !== entry.since) return false;
+    try {
+      message.view = applyPatch(entry.view, message.patch);
+    } catch {
+      return false;
+    }
+    delete message.patch;
+  }
+  entry.view = message.view;
+  return true;
 }
 
 function open() {
@@ -65,6 +86,12 @@ function open() {
       return;
     }
     const entry = message.table && watched.get(message.table);
+    if (entry && !withView(entry, message)) {
+      // A patch against a view this page does not hold: catch up (once; the snapshot ends it).
+      if (!entry.catchingUp) hello(message.table);
+      entry.catchingUp = true;
+      return;
+    }
     if (entry && typeof message.version === "number") entry.since = message.version;
     if (message.type === "error" && message.ref && retried(message)) return;
     for (const listener of listeners) listener(message);
@@ -144,7 +171,7 @@ export function watchLobby(on) {
 }
 
 export function watchTable(table, invite) {
-  watched.set(table, { invite: invite || null, since: null });
+  watched.set(table, { invite: invite || null, since: null, view: null, catchingUp: false });
   hello(table);
 }
 

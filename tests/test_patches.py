@@ -1,0 +1,96 @@
+"""Updates as patches (issue 20): folding the patches an audience receives gives exactly that
+audience's view, after every action, in random matches of every game of the registry; and a
+patch holds nothing its audience's view does not."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from vaza.games import GAMES
+from vaza.games.spec import GameSpec
+from vaza.protocol.patch import apply, diff
+
+JSON = dict[str, Any]
+
+
+def _wire(value: Any) -> Any:
+    """As a client receives it: through JSON text."""
+    return json.loads(json.dumps(value))
+
+
+def _audiences(match: Any) -> list[tuple[str | None, bool]]:
+    return [(seat, False) for seat in match.seat_labels] + [(None, False), (None, True)]
+
+
+def _act(spec: GameSpec[Any, Any], match: Any, rng: random.Random) -> None:
+    """One random legal action of whoever must act, taken from their view's `legal`, as a
+    client would send it."""
+    asked = sorted(match.responders()) or [match.controller()]
+    seat = rng.choice(asked)
+    legal = match.view(seat)["legal"]
+    match.apply(spec.actions.parse(_wire(rng.choice(legal))), seat)
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.name)
+def test_folding_the_patches_gives_each_audience_its_view(spec: GameSpec[Any, Any]) -> None:
+    folds = 0
+    for number in range(3):
+        rng = random.Random(number)
+        players = spec.players[number % len(spec.players)]
+        match = spec.new_match(spec.settings(players, spec.scoring_names[0], {}))
+        audiences = _audiences(match)
+        held = {audience: _wire(match.view(*audience)) for audience in audiences}
+        for _ in range(2):  # two deals, and the wait between them
+            match.start_deal(match.setup_deal(rng))
+            while True:
+                for audience in audiences:
+                    now = _wire(match.view(*audience))
+                    patch = _wire(diff(held[audience], now))
+                    folded = apply(held[audience], patch)
+                    assert folded == now, (spec.name, number, audience)
+                    sent = [op[2] for op in patch if len(op) > 2]
+                    assert _values_in(sent) <= _values_in(now), "a patch holds more than the view"
+                    held[audience] = folded
+                    folds += 1
+                if not match.in_deal:
+                    break
+                _act(spec, match, rng)
+            if match.is_over:
+                break
+            match.finish_deal()
+    assert folds > 200
+
+
+def _values_in(value: Any) -> set[str]:
+    """Every text in a JSON value (cards are texts)."""
+    if isinstance(value, dict):
+        return set().union(*(_values_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_values_in(v) for v in value)) if value else set()
+    return {value} if isinstance(value, str) else set()
+
+
+def test_a_call_and_its_explanation_travel_once() -> None:
+    old = {"calls": ["1NT"], "explanations": {"en": {"0": "15-17"}}, "phase": "auction"}
+    new = {
+        "calls": ["1NT", "Pass"],
+        "explanations": {"en": {"0": "15-17", "1": "no"}},
+        "phase": "auction",
+    }
+    assert diff(old, new) == [["a", ["calls"], ["Pass"]], ["s", ["explanations", "en", "1"], "no"]]
+    assert apply(old, diff(old, new)) == new
+    assert old["calls"] == ["1NT"], "applying a patch changed the view it was applied to"
+
+
+def test_a_key_that_goes_is_deleted_and_a_bad_patch_is_refused() -> None:
+    assert diff({"a": 1, "b": 2}, {"a": 1}) == [["d", ["b"]]]
+    with pytest.raises(ValueError, match="not in the view"):
+        apply({"a": 1}, [["s", ["x", "y"], 2]])
+    with pytest.raises(ValueError, match="not a list"):
+        apply({"a": 1}, [["a", ["a"], [2]]])
+    with pytest.raises(ValueError, match="not a patch operation"):
+        apply({"a": 1}, [["z", ["a"], 2]])
