@@ -128,6 +128,8 @@ class Hub:
         self._sent_views: dict[str, dict[str, tuple[int, JSON]]] = {}
         """The last view sent to each audience of a watched table, with its version: what
         the next update's patches are written against."""
+        self._sent_occupants: dict[str, JSON] = {}
+        """The occupants the last update of each watched table carried."""
         self._still_here: set[asyncio.Future[None]] = set()
         """Telling a table that a person it thinks left is connected here (`_back`)."""
         tables.service.listeners.append(self.on_update)
@@ -335,6 +337,9 @@ class Hub:
         time_left = live.time_left(time.time())
         base = update.version - len(update.events)
         sent = self._sent_views.setdefault(table_id, {})
+        # Who sits where, to a client that takes patches, only when it changed.
+        seated_as_before = occupants == self._sent_occupants.get(table_id)
+        self._sent_occupants[table_id] = occupants
         texts: dict[tuple[str, bool], str] = {}
         fresh: dict[str, tuple[int, JSON]] = {}
         for client in self._watchers_of(table_id):
@@ -360,6 +365,8 @@ class Hub:
                     del message["view"]
                     message["base"] = base
                     message["patch"] = patch.diff(before[1], view)
+                    if seated_as_before:
+                        del message["occupants"]
                 text = texts[(audience, as_patch)] = _dumps(message)
             if held is not None:
                 client.patched[table_id] = (audience, update.version)
@@ -415,6 +422,7 @@ class Hub:
             if not watchers:
                 del self._watching[table_id]
                 self._sent_views.pop(table_id, None)
+                self._sent_occupants.pop(table_id, None)
         client.patched.pop(table_id, None)
 
     def _kibitzers(self, table_id: str) -> list[Client]:
