@@ -10,19 +10,15 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from serverkit import Client, Server
+from serverkit import Client, Server, running_server
 
 STRONG = "16+ HCP, artificial and forcing"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("alerts"))
-    running.start()
-    try:
+    with running_server(tmp_path_factory.mktemp("alerts")) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def test_an_alert_reaches_the_opponents_and_watchers_in_every_message_never_partner(

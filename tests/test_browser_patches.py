@@ -67,8 +67,12 @@ def test_a_lost_patch_is_caught_up_and_the_table_drawn_right(
         catching_up = [hello for hello in seen["hellos"] if hello.get("since") is not None]
         if seen["dropped"] is not None and catching_up:
             break
-        page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled]), "
-                                    ".felt-box[data-phase='over'], button.slot.playable"))
+        page.wait_for_selector(
+            live(
+                ".bidding-box .bid[data-call='Pass']:not([disabled]), "
+                ".felt-box[data-phase='over'], button.slot.playable"
+            )
+        )
         if page.locator(live(".bid[data-call='Pass']:not([disabled])")).count():
             page.locator(live(".bid[data-call='Pass']")).click()
         elif page.locator(live(".next-deal")).count():

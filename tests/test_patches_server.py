@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from serverkit import Client, Server
+from serverkit import Client, Server, running_server
 from vaza.protocol.patch import apply
 
 JSON = dict[str, Any]
@@ -19,12 +19,8 @@ JSON = dict[str, Any]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("patches"))
-    running.start()
-    try:
+    with running_server(tmp_path_factory.mktemp("patches")) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def _same_person(first: Client, server: Server) -> Client:
@@ -57,10 +53,14 @@ def test_folded_patches_give_the_views_another_connection_receives_whole(
             acted_at = version
             deals += 1
             me.send(table=table, type="next_deal")
-        elif view and view.get("legal") and view.get("controller") == view.get("viewer"):
-            if acted_at != version:
-                acted_at = version
-                me.send(table=table, **view["legal"][0])
+        elif (
+            view
+            and view.get("legal")
+            and view.get("controller") == view.get("viewer")
+            and acted_at != version
+        ):
+            acted_at = version
+            me.send(table=table, **view["legal"][0])
         message = me.recv(timeout=30)
         assert message.get("type") != "error", message
         if message.get("type") != "update":

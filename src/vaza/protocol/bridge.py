@@ -126,7 +126,7 @@ def parse_action(data: JSON) -> BridgeAction | Alerted | TableAction:
     try:
         if kind == "call":
             call = Call.parse(str(data["call"]))
-            alert = _alert(data.get("alert"))
+            alert = _said(data.get("alert"), "an alert's explanation", ALERT_LENGTH)
             return call if alert is None else Alerted(call, alert)
         if kind == "play":
             if "card" in data:
@@ -136,7 +136,7 @@ def parse_action(data: JSON) -> BridgeAction | Alerted | TableAction:
             tricks = data["tricks"]
             if not isinstance(tricks, int) or isinstance(tricks, bool):
                 raise ParseError("a claim gives a number of tricks")
-            return Claim(tricks, _line(data.get("line")))
+            return Claim(tricks, _said(data.get("line"), "a claim's line of play", LINE_LENGTH))
         if kind == "claim_response":
             return _claim_response(data)
         if kind == "undo_request":
@@ -148,27 +148,16 @@ def parse_action(data: JSON) -> BridgeAction | Alerted | TableAction:
     raise ParseError(f"not a bridge command: {kind!r}")
 
 
-def _line(value: Any) -> str | None:
-    """A claim's stated line of play: text, at most `LINE_LENGTH` characters; blank is none."""
+def _said(value: Any, what: str, limit: int) -> str | None:
+    """A player's own words (a claim's line of play, an alert's explanation): text, its spaces
+    folded, at most `limit` characters; blank is none."""
     if value is None:
         return None
     if not isinstance(value, str):
-        raise ParseError("a claim's line of play is text")
-    line = " ".join(value.split())
-    if len(line) > LINE_LENGTH:
-        raise ParseError(f"a claim's line of play is at most {LINE_LENGTH} characters")
-    return line or None
-
-
-def _alert(value: Any) -> str | None:
-    """An alert's explanation: text, at most `ALERT_LENGTH` characters; blank is no alert."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ParseError("an alert's explanation is text")
+        raise ParseError(f"{what} is text")
     text = " ".join(value.split())
-    if len(text) > ALERT_LENGTH:
-        raise ParseError(f"an alert's explanation is at most {ALERT_LENGTH} characters")
+    if len(text) > limit:
+        raise ParseError(f"{what} is at most {limit} characters")
     return text or None
 
 
