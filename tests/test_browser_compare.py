@@ -118,5 +118,8 @@ def test_the_deal_under_every_scoring(
                    return [t.scrollWidth, t.clientWidth]; }"""
     )
     assert inside[0] <= inside[1]
+    # The deal viewer shows the same rows.
+    me.goto(f"/deal/{deal['deal']}")
+    expect(page.locator(".compare tbody tr")).to_have_count(len(rows))
     me.assert_no_errors()
     me.close()

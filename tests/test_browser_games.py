@@ -28,6 +28,7 @@ from browserkit import PHONE, Person, chromium, create_table, live, person
 from serverkit import Client, Server, running_server
 from vaza.app.table import Event, TableOptions, TableState
 from vaza.games import GAMES
+from vaza.protocol import patch
 
 JSON = dict[str, Any]
 DESKTOP_800 = {"width": 1280, "height": 800}
@@ -107,8 +108,18 @@ class Messages:
         someone.page.on("websocket", on_socket)
 
     def _on_frame(self, payload: str | bytes) -> None:
+        """Each snapshot and update with its whole view: a patch (the page asks for them) is
+        folded into the view of its base, as the page does."""
         message = json.loads(payload)
-        if message.get("type") in ("snapshot", "update") and message.get("view") is not None:
+        if message.get("type") not in ("snapshot", "update"):
+            return
+        if "patch" in message:
+            base = next(
+                m for m in reversed(self.received)
+                if m.get("table") == message.get("table") and m["version"] == message["base"]
+            )  # fmt: skip
+            message["view"] = patch.apply(base["view"], message.pop("patch"))
+        if message.get("view") is not None:
             self.received.append(message)
 
     def views(self) -> list[JSON]:

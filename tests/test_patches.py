@@ -1,6 +1,8 @@
 """Updates as patches (issue 20): folding the patches an audience receives gives exactly that
 audience's view, after every action, in random matches of every game of the registry; and a
-patch holds nothing its audience's view does not."""
+patch holds nothing its audience's view does not.  The server writes a patch against the view
+it built last time, so a view must be a value: nothing in it may change once built (a score
+list shared with the scorer did, and the patch missed the new score)."""
 
 from __future__ import annotations
 
@@ -43,18 +45,22 @@ def test_folding_the_patches_gives_each_audience_its_view(spec: GameSpec[Any, An
         players = spec.players[number % len(spec.players)]
         match = spec.new_match(spec.settings(players, spec.scoring_names[0], {}))
         audiences = _audiences(match)
-        held = {audience: _wire(match.view(*audience)) for audience in audiences}
+        # What the server keeps (the views as built: they must not change after) and what
+        # each client holds (through JSON).
+        kept = {audience: match.view(*audience) for audience in audiences}
+        held = {audience: _wire(view) for audience, view in kept.items()}
         for _ in range(2):  # two deals, and the wait between them
             match.start_deal(match.setup_deal(rng))
             while True:
                 for audience in audiences:
-                    now = _wire(match.view(*audience))
-                    patch = _wire(diff(held[audience], now))
+                    built = match.view(*audience)
+                    now = _wire(built)
+                    patch = _wire(diff(kept[audience], built))
                     folded = apply(held[audience], patch)
                     assert folded == now, (spec.name, number, audience)
                     sent = [op[2] for op in patch if len(op) > 2]
                     assert _values_in(sent) <= _values_in(now), "a patch holds more than the view"
-                    held[audience] = folded
+                    held[audience], kept[audience] = folded, built
                     folds += 1
                 if not match.in_deal:
                     break

@@ -84,7 +84,8 @@ class DuplicateScorer:
         return self.boards is not None and len(self.lines) >= self.boards
 
     def to_json(self) -> JSON:
-        return {"system": self.name, "deals": self.lines, "totals": self.totals}
+        """A copy: a view is a value, never changed once built (updates are patches of it)."""
+        return {"system": self.name, "deals": list(self.lines), "totals": dict(self.totals)}
 
 
 @dataclass

@@ -13,6 +13,7 @@ import { fan, suitRows } from "../table/hands.js";
 import { tricksFromRecord, handsBefore } from "../table/tricks.js";
 import { trickView, positionOf, resultText, isVulnerable } from "../table/bridge.js";
 import { analysisView, playCostView, trickCosts } from "../table/analysis.js";
+import { compareView } from "../table/compare.js";
 
 const ANALYSIS_RETRY_MS = 3000;
 const ANALYSIS_TRIES = 20;
@@ -163,6 +164,7 @@ export function mount(root, [dealId]) {
             h("p", null, resultText({ contract: record.contract, declarer_tricks: record.declarer_tricks, claimed: record.claimed, passed_out: record.passed_out, difference: record.contract ? record.declarer_tricks - record.contract.level - 6 : 0 })),
             typeof score.ns_score === "number" ? h("p", null, `${t("side.NS")}: ${formatNumber(score.ns_score)}`) : null),
           analysisView(data.summary.analysis, { playCost: false }),
+          compareView(data.summary.analysis),
           data.records ? h("section", { class: "panel downloads" }, h("h2", null, t("download")),
             h("a", { class: "btn", href: `/api/deals/${data.deal}/pbn`, download: `vaza-${data.deal}.pbn` }, t("download.pbn")), " ",
             h("a", { class: "btn", href: `/api/deals/${data.deal}/lin`, download: `vaza-${data.deal}.lin` }, t("download.lin"))) : null))));
