@@ -26,7 +26,7 @@ PARTNER_OVERCALLED = "1D 1S 2NT P 3NT P P P"
 def _deal(leader: Seat, hand: str, seed: int) -> Deal:
     """The leader's `hand` (PBN S.H.D.C) and the other 39 cards dealt at random from `seed`."""
     mine = Hand.parse(hand)
-    rest = [card for card in Hand.from_mask(((1 << 52) - 1) & ~mine.mask)]
+    rest = list(Hand.from_mask(((1 << 52) - 1) & ~mine.mask))
     random.Random(seed).shuffle(rest)
     hands: list[Hand] = []
     others = iter(range(3))
@@ -119,7 +119,7 @@ def test_every_layout_solved_keeps_the_leaders_hand_and_deals_the_rest() -> None
 
     def fake(layouts: Sequence[Layout], contract: Contract) -> list[dict[Card, int]]:
         solved.extend(layouts)
-        return [{card: 4 for card in Hand.from_mask(seen.hand)} for _ in layouts]
+        return [dict.fromkeys(Hand.from_mask(seen.hand), 4) for _ in layouts]
 
     simulate_lead(
         seen, {}, "imps", random.Random(1), budget_ms=None, max_samples=9, min_samples=9,
@@ -198,3 +198,22 @@ def test_the_candidates_are_one_card_of_each_run_of_touching_cards() -> None:
     hand = Hand.parse("AKQ52.T98.7.J643").mask
     names = sorted(card.name for card in candidate_leads(hand))
     assert names == sorted(["SA", "S5", "S2", "HT", "D7", "CJ", "C6", "C4"])
+
+
+def test_a_table_robot_plays_for_the_tables_scoring() -> None:
+    from vaza.games.contract import SPEC
+    from vaza.games.spec import MatchSettings
+    from vaza.robots import registry
+
+    before = registry._table_robot
+    registry.set_table_robot("strong")
+    try:
+        scorings = {
+            name: getattr(SPEC.robot(MatchSettings(4, name, {})), "scoring", None)
+            for name in ("duplicate", "rubber", "chicago", "russian")
+        }
+    finally:
+        registry.set_table_robot(before)
+    assert scorings == {
+        "duplicate": "imps", "rubber": "rubber", "chicago": "rubber", "russian": "imps",
+    }  # fmt: skip

@@ -116,12 +116,13 @@ def run(
     *,
     card_deals: int,
     boeren_matches: int,
-    lead_deals: int = 100,
+    lead_deals: int | None = None,
     advance: Callable[[int], None] | None = None,
 ) -> dict[str, object]:
+    """Every figure; `lead_deals` (default: as many as `card_deals`) bid deals judge the lead."""
     bidding = measure_bidding(deals, seed, advance).as_dict()
     cards = measure_cardplay(card_deals, seed)
-    leads = measure_leads(lead_deals, seed)
+    leads = measure_leads(card_deals if lead_deals is None else lead_deals, seed)
     boeren = measure_boerenbridge(boeren_matches, seed)
     return {
         "benchmark": "robots",

@@ -181,7 +181,9 @@ def simulate_lead(
         for scores in solve(sampler.sample(batch, rng), contract):
             rows.append(tuple(scores[card] for card in leads))
         solving += time.perf_counter() - solve_started
-        best, values = _choose(rows, leads, seen, scoring, prior, prior_layouts)
+        best, values = _choose(
+            rows, leads, seen=seen, scoring=scoring, prior=prior, prior_layouts=prior_layouts
+        )
         if len(rows) >= min_samples and _settled(rows, best):
             break
         left = max_samples - len(rows)
@@ -208,6 +210,7 @@ def simulate_lead(
 def _choose(
     rows: Sequence[Sequence[int]],
     leads: Sequence[Card],
+    *,
     seen: LeaderView,
     scoring: Scoring,
     prior: Suit | None,
@@ -220,7 +223,10 @@ def _choose(
     values = lead_values(rows, contract, vulnerable, scoring)
     if prior is not None and prior_layouts > 0 and rows:
         bonus = prior_layouts * _swing(contract, vulnerable, scoring) / (len(rows) + prior_layouts)
-        values = [v + (bonus if lead.suit == prior else 0.0) for v, lead in zip(values, leads)]
+        values = [
+            v + (bonus if lead.suit == prior else 0.0)
+            for v, lead in zip(values, leads, strict=True)
+        ]
     ranking = [
         (values[i], sum(row[i] for row in rows), -leads[i].rank, -i) for i in range(len(leads))
     ]
