@@ -45,12 +45,14 @@ def measure_leads(
     budget_ms: float | None = 650.0,
     robot_options: Mapping[str, Any] | None = None,
     single_core: bool = True,
+    per_deal: list[float] | None = None,
 ) -> dict[str, object]:
     """Bid random boards (from `seed`) with four robots until `deals` reach a contract, let the
     opening leader lead as the strong robot does, and judge each lead on the full deal.
 
     `robot_options` go to the leader's `CardPlayer` (``{"simulated_leads": false}`` leads as
-    the robot did before the simulated lead)."""
+    the robot did before the simulated lead); each lead's cost also goes into `per_deal`, to
+    compare two configurations deal by deal."""
     from vaza.analysis.dds import single_threaded  # noqa: PLC0415 - DDS loads on first use
     from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
     from vaza.core.cards import Card  # noqa: PLC0415
@@ -95,6 +97,8 @@ def measure_leads(
         scores = solve_positions([Position(hands, contract.trump, leader)])[0]  # type: ignore[arg-type]
         card: Card = decision.card
         costs.append(float(max(scores.values()) - scores[card]))
+    if per_deal is not None:
+        per_deal.extend(costs)
     low, high = interval95(costs)
     ordered = sorted(times)
     return {
@@ -162,7 +166,9 @@ def _main() -> None:
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
     budget = options.pop("budget_ms", 650.0)
-    print(json.dumps(measure_leads(deals, seed, budget_ms=budget, robot_options=options)))
+    costs: list[float] = []
+    figures = measure_leads(deals, seed, budget_ms=budget, robot_options=options, per_deal=costs)
+    print(json.dumps({**figures, "per_deal": costs}))
 
 
 if __name__ == "__main__":
