@@ -38,6 +38,11 @@ def interval95(values: list[float]) -> tuple[float, float]:
     return (mean - half, mean + half)
 
 
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
 def measure_leads(
     deals: int,
     seed: int,
@@ -69,6 +74,8 @@ def measure_leads(
     rng = random.Random(seed)
     costs: list[float] = []
     times: list[float] = []
+    cpu_times: list[float] = []
+    """CPU time of each lead: the time on one core even when other work shares the machine."""
     samples: list[int] = []
     number = 0
     while len(costs) < deals:
@@ -89,9 +96,10 @@ def measure_leads(
             constraints=infer,
             **(robot_options or {}),
         )
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         decision = robot.decide(seat_view(game, leader))
         times.append((time.perf_counter() - started) * 1000)
+        cpu_times.append((time.process_time() - cpu) * 1000)
         samples.append(decision.samples)
         hands = tuple(hand.mask for hand in board.deal.hands)
         scores = solve_positions([Position(hands, contract.trump, leader)])[0]  # type: ignore[arg-type]
@@ -110,6 +118,7 @@ def measure_leads(
         "lead_ms_p50": round(ordered[len(ordered) // 2], 1),
         "lead_ms_p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
         "lead_ms_max": round(ordered[-1], 1),
+        "lead_cpu_ms_p95": round(_percentile(cpu_times, 0.95), 1),
         "lead_samples_mean": round(statistics.fmean(samples), 1),
     }
 
