@@ -55,8 +55,9 @@ def measure_leads(
     """Bid random boards (from `seed`) with four robots until `deals` reach a contract, let the
     opening leader lead as the strong robot does, and judge each lead on the full deal.
 
-    `robot_options` go to the leader's `CardPlayer` (``{"simulated_leads": false}`` leads as
-    the robot did before the simulated lead); each lead's cost also goes into `per_deal`, to
+    `robot_options` go to the leader's `CardPlayer`, configured as `strong` (``{"simulated_leads":
+    false}`` leads as the robot did before the simulated lead, ``{"caller": null}`` without
+    re-bidding the layouts); each lead's cost also goes into `per_deal`, to
     compare two configurations deal by deal."""
     from vaza.analysis.dds import single_threaded  # noqa: PLC0415 - DDS loads on first use
     from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
@@ -67,6 +68,7 @@ def measure_leads(
     from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415
     from vaza.robots.bidding.measure import bid_board  # noqa: PLC0415
     from vaza.robots.cardplay import CardPlayer  # noqa: PLC0415
+    from vaza.robots.registry import system_call  # noqa: PLC0415
 
     if single_core:
         single_threaded()
@@ -94,7 +96,7 @@ def measure_leads(
             budget_ms=budget_ms,
             seed=seed * 4 + leader,
             constraints=infer,
-            **(robot_options or {}),
+            **({"caller": system_call} | dict(robot_options or {})),
         )
         started, cpu = time.perf_counter(), time.process_time()
         decision = robot.decide(seat_view(game, leader))

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import SEATS, SUIT_MASK, Card, Seat, Suit, Vulnerability
+from vaza.core.cards import SEATS, SUIT_MASK, Card, Hand, Seat, Suit, Vulnerability
 from vaza.core.play import cards_in
 from vaza.core.views import TableView
-from vaza.robots.cardplay.player import Scoring, trick_values
+from vaza.robots.cardplay.player import CallChooser, Scoring, trick_values
 from vaza.robots.cardplay.sampling import Knowledge, Sampler
 from vaza.robots.cardplay.solver import Layout
 from vaza.robots.constraints import HandConstraints
@@ -46,6 +46,9 @@ one varies from 20 ms to most of a second: grow slowly, stop before the budget).
 _MARGIN: Final = 0.75
 """Share of the time left that the next batch may be expected to take."""
 _MAX_BATCH: Final = 8
+_AUCTION_TRIES: Final = 30
+"""Layouts drawn per layout wanted before those whose hands would have bid otherwise are let in
+(about one in five layouts within the auction's ranges bids exactly as the table did)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +137,49 @@ def lead_values(
     return [-sum(worth[13 - row[i]] for row in rows) / len(rows) for i in range(count)]
 
 
+def bids_alike(layout: Layout, seen: LeaderView, caller: CallChooser) -> bool:
+    """Whether the three hidden hands of `layout` would each have made the calls they made,
+    by the same system: what the auction says, beyond the ranges of points and lengths."""
+    calls = seen.calls
+    for index, call in enumerate(calls):
+        seat = seen.dealer.next(index)
+        if seat == seen.leader:
+            continue
+        hand = Hand.from_mask(layout[seat])
+        if caller(hand, calls[:index], seen.dealer, seen.vulnerability) != call:
+            return False
+    return True
+
+
+@dataclass
+class _AuctionSampler:
+    """The card player's sampler with one more test: the layout's hands bid as the table did.
+    When too few layouts pass, the first drawn are let in (a misbid, or a reading the ranges
+    cannot express), and `relaxed` counts them."""
+
+    sampler: Sampler
+    seen: LeaderView
+    caller: CallChooser | None
+    relaxed: int = 0
+
+    def sample(self, count: int, rng: random.Random) -> list[Layout]:
+        caller = self.caller
+        if caller is None:
+            return self.sampler.sample(count, rng)
+        found: list[Layout] = []
+        spare: list[Layout] = []
+        for _ in range(_AUCTION_TRIES):
+            for layout in self.sampler.sample(count, rng):
+                if len(found) < count and bids_alike(layout, self.seen, caller):
+                    found.append(layout)
+                elif len(spare) < count:
+                    spare.append(layout)
+            if len(found) >= count:
+                return found
+        self.relaxed += count - len(found)
+        return found + spare[: count - len(found)]
+
+
 def _settled(rows: Sequence[Sequence[int]], best: int) -> bool:
     """The chosen lead takes at least as many tricks as every other in every layout so far."""
     return all(row[best] >= max(row) for row in rows)
@@ -158,6 +204,7 @@ def simulate_lead(
     min_samples: int,
     prior: Suit | None = None,
     prior_layouts: float = 0.0,
+    caller: CallChooser | None = None,
     solve: Solve = solve_leads,
 ) -> LeadChoice:
     """Choose the opening lead from `seen` and the auction's `beliefs` about the other hands.
@@ -165,22 +212,20 @@ def simulate_lead(
     `prior` is the suit the bidding system's rules would lead (partner's suit, a sequence…):
     it counts as if it had beaten the contract where the others did not in `prior_layouts`
     more layouts, so with few layouts solved the rules break what the layouts cannot tell
-    apart, and with many the layouts decide.  With `budget_ms` None exactly `max_samples`
-    layouts are solved (unless the lead settles first), so the choice depends on `seen` and
-    `rng` alone."""
+    apart, and with many the layouts decide.  With `caller` (the bidding system) only layouts
+    whose hidden hands would have bid as they did are solved (see `bids_alike`).  With
+    `budget_ms` None exactly `max_samples` layouts are solved (unless the lead settles first),
+    so the choice depends on `seen` and `rng` alone."""
     started = time.perf_counter()
     contract = seen.contract
     leads = candidate_leads(seen.hand)
-    sampler = Sampler(seen.knowledge(), beliefs)
+    sampler = _AuctionSampler(Sampler(seen.knowledge(), beliefs), seen, caller)
     rows: list[tuple[int, ...]] = []
-    solving = 0.0
     batch = 1 if budget_ms is not None else min(max_samples, 40)
     best, values = 0, [0.0] * len(leads)
     while batch > 0 and len(leads) > 1:
-        solve_started = time.perf_counter()
         for scores in solve(sampler.sample(batch, rng), contract):
             rows.append(tuple(scores[card] for card in leads))
-        solving += time.perf_counter() - solve_started
         best, values = _choose(
             rows, leads, seen=seen, scoring=scoring, prior=prior, prior_layouts=prior_layouts
         )
@@ -190,8 +235,9 @@ def simulate_lead(
         if budget_ms is None:
             batch = min(40, left)
             continue
-        per_layout = solving / len(rows)
-        remaining = budget_ms / 1000 - (time.perf_counter() - started)
+        spent = time.perf_counter() - started
+        per_layout = spent / len(rows)
+        remaining = budget_ms / 1000 - spent
         affordable = int(_MARGIN * remaining / per_layout) if per_layout > 0 else left
         batch = min(left, affordable, _BATCH_GROWTH * len(rows), _MAX_BATCH)
     count = len(rows) or 1

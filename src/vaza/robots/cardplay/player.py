@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, Protocol, runtime_checkable
 
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import Card, Seat
+from vaza.core.cards import Card, Hand, Seat, Vulnerability
 from vaza.core.game import Claim, ClaimResponse
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
@@ -54,6 +54,9 @@ Scoring = Literal["imps", "rubber", "matchpoints"]
 ConstraintSource = Callable[[tuple[Call, ...], Seat], Mapping[Seat, HandConstraints]]
 """Reads an auction (calls from the dealer, and the dealer) into beliefs about each hand: the
 bidding system's `infer`."""
+CallChooser = Callable[[Hand, tuple[Call, ...], Seat, Vulnerability], Call]
+"""The bidding system's call for a hand after some calls (from the dealer, and the dealer): the
+simulated lead keeps only layouts whose hands would have bid as they did."""
 
 _MATCHPOINT_MAKING: Final = 0.5
 """At matchpoints a trick is a trick; making the contract is worth half a trick more, since the
@@ -176,8 +179,9 @@ class CardPlayer:
     each of them that double dummy calls a mistake there (1 would ignore the evidence).
     `constraints` reads the auction into beliefs about the hidden hands; without it every
     layout of the unseen cards counts.  The opening lead is simulated from the leader's hand,
-    the auction and the contract alone (`leads`); `simulated_leads=False` leads as any other
-    card (how the robot led before, kept to measure the difference).
+    the auction and the contract alone (`leads`), from layouts whose hands would have bid as they
+    did by `caller`; `simulated_leads=False` leads as any other card (how the robot led
+    before, kept to measure the difference).
     """
 
     def __init__(
@@ -192,6 +196,7 @@ class CardPlayer:
         mistake_weight: float = UNLIKELY,
         simulated_leads: bool = True,
         lead_prior_layouts: float = 2.0,
+        caller: CallChooser | None = None,
         seed: int | None = None,
         constraints: ConstraintSource | None = None,
         bidder: Robot | None = None,
@@ -211,6 +216,7 @@ class CardPlayer:
         self.mistake_weight = mistake_weight
         self.simulated_leads = simulated_leads
         self.lead_prior_layouts = lead_prior_layouts
+        self.caller = caller
         self.seed = seed
         self.constraints = constraints
         self.bidder: Robot = bidder if bidder is not None else SimpleRobot()
@@ -286,6 +292,7 @@ class CardPlayer:
             min_samples=self.min_samples,
             prior=prior,
             prior_layouts=self.lead_prior_layouts,
+            caller=self.caller,
         )
         return Decision(choice.card, choice.samples, False, choice.values, choice.tricks)
 
