@@ -14,10 +14,17 @@ from vaza.core.calls import Call, Contract
 from vaza.core.cards import SEATS, SUIT_MASK, Hand, Suit, Vulnerability
 from vaza.robots.bidding import BiddingRobot, infer
 from vaza.robots.cardplay import leads
-from vaza.robots.cardplay.leads import LeaderView, candidate_leads, lead_values, simulate_lead
+from vaza.robots.cardplay.leads import (
+    LeaderView,
+    bids_alike,
+    candidate_leads,
+    lead_values,
+    simulate_lead,
+)
 from vaza.robots.cardplay.player import CardPlayer
 from vaza.robots.cardplay.sampling import Sampler, hcp_of
 from vaza.robots.cardplay.solver import Layout
+from vaza.robots.registry import system_call
 
 PARTNER_OVERCALLED = "1D 1S 2NT P 3NT P P P"
 """North opens 1♦, East overcalls 1♠, South bids 2NT, North raises: 3NT by South, West leads."""
@@ -56,6 +63,7 @@ def _robot(scoring: str = "imps", samples: int = 24) -> CardPlayer:
         seed=5,
         constraints=infer,
         bidder=BiddingRobot(),
+        caller=system_call,
         lead_prior_layouts=0.0,
     )
 
@@ -151,6 +159,27 @@ def test_the_sampled_layouts_respect_what_the_auction_showed() -> None:
                 held = (layout[seat] & SUIT_MASK << 13 * suit).bit_count()
                 assert first <= held <= last, (seat, suit)
     assert sampler.relaxed == []
+
+
+def test_with_the_system_every_layout_solved_bids_as_the_table_did() -> None:
+    game = _game(PARTNER_OVERCALLED, Seat.NORTH, Seat.WEST, "84.97632.5.97432")
+    seen = LeaderView.of(seat_view(game, Seat.WEST))
+    beliefs = infer(seen.calls, seen.dealer)
+    solved: list[Layout] = []
+
+    def fake(layouts: Sequence[Layout], contract: Contract) -> list[dict[Card, int]]:
+        solved.extend(layouts)
+        return [dict.fromkeys(Hand.from_mask(seen.hand), 4) for _ in layouts]
+
+    simulate_lead(
+        seen, beliefs, "imps", random.Random(2), budget_ms=None, max_samples=8, min_samples=8,
+        caller=system_call, solve=fake,
+    )  # fmt: skip
+    assert len(solved) == 8
+    assert all(bids_alike(layout, seen, system_call) for layout in solved)
+    # The ranges alone let in hands that would have bid otherwise: the check has work to do.
+    plain = Sampler(seen.knowledge(), beliefs).sample(30, random.Random(2))
+    assert not all(bids_alike(layout, seen, system_call) for layout in plain)
 
 
 # -- the obvious leads -------------------------------------------------------------------------
