@@ -171,12 +171,13 @@ def test_with_the_system_every_layout_solved_bids_as_the_table_did() -> None:
         solved.extend(layouts)
         return [dict.fromkeys(Hand.from_mask(seen.hand), 4) for _ in layouts]
 
-    simulate_lead(
+    choice = simulate_lead(
         seen, beliefs, "imps", random.Random(2), budget_ms=None, max_samples=8, min_samples=8,
         caller=system_call, solve=fake,
     )  # fmt: skip
     assert len(solved) == 8
-    assert all(bids_alike(layout, seen, system_call) for layout in solved)
+    unlike = sum(not bids_alike(layout, seen, system_call) for layout in solved)
+    assert unlike == choice.relaxed == 0  # here thirty tries a layout always find one
     # The ranges alone let in hands that would have bid otherwise: the check has work to do.
     plain = Sampler(seen.knowledge(), beliefs).sample(30, random.Random(2))
     assert not all(bids_alike(layout, seen, system_call) for layout in plain)

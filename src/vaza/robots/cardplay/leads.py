@@ -46,10 +46,10 @@ one varies from 20 ms to most of a second: grow slowly, stop before the budget).
 _MARGIN: Final = 0.75
 """Share of the time left that the next batch may be expected to take."""
 _MAX_BATCH: Final = 8
-_AUCTION_TRIES: Final = 10
+_AUCTION_TRIES: Final = 30
 """Layouts drawn per layout wanted before those whose hands would have bid otherwise are let in
-(about one in five layouts within the auction's ranges bids exactly as the table did; with 30
-tries the re-bidding took as long as DDS in the slowest auctions)."""
+(about one in five layouts within the auction's ranges bids exactly as the table did, one in
+twenty after an overcall; with 10 tries most layouts there were let in unchecked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +101,8 @@ class LeadChoice:
     """Mean tricks each candidate gives the defence."""
     beats: Mapping[Card, float]
     """Share of layouts in which each candidate defeats the contract."""
+    relaxed: int = 0
+    """Layouts solved though their hands would have bid otherwise (too few bid alike)."""
 
 
 def candidate_leads(hand: int) -> tuple[Card, ...]:
@@ -251,6 +253,7 @@ def simulate_lead(
         values=dict(zip(leads, values, strict=True)),
         tricks=dict(zip(leads, tricks, strict=True)),
         beats=dict(zip(leads, beats, strict=True)),
+        relaxed=sampler.relaxed,
     )
 
 
