@@ -6,6 +6,10 @@
   each sample double dummy; the tricks each side gives away against double dummy
   (`dd_cost_declarer`, `dd_cost_defence`, measured with the full deal, never decided with it),
   and the time per card.
+- Opening leads: four robots bid random deals, and the opening leader leads against the auction
+  they made (passed-out deals are skipped); `lead_cost` is the tricks the lead gives away against
+  the best lead on the full deal (double dummy, measured with the deal, never decided with it),
+  with a 95% interval, and the time per lead.
 - Boerenbridge (four players): the exact-bid rate of four strong robots and their share of 0
   bids, the win rate and exact-bid rate of one against three random players, and the time per
   decision.
@@ -13,11 +17,112 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from vaza.bench.boerenbridge import measure as measure_boerenbridge
 from vaza.robots.bidding.measure import measure as measure_bidding
 from vaza.robots.cardplay.measure import measure as measure_cardplay
+
+
+def interval95(values: list[float]) -> tuple[float, float]:
+    """The mean's 95% confidence interval (normal approximation)."""
+    if len(values) < 2:
+        mean = values[0] if values else 0.0
+        return (mean, mean)
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+    return (mean - half, mean + half)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def measure_leads(
+    deals: int,
+    seed: int,
+    *,
+    budget_ms: float | None = 650.0,
+    robot_options: Mapping[str, Any] | None = None,
+    single_core: bool = True,
+    per_deal: list[float] | None = None,
+) -> dict[str, object]:
+    """Bid random boards (from `seed`) with four robots until `deals` reach a contract, let the
+    opening leader lead as the strong robot does, and judge each lead on the full deal.
+
+    `robot_options` go to the leader's `CardPlayer`, configured as `strong` (``{"simulated_leads":
+    false}`` leads as the robot did before the simulated lead, ``{"caller": null}`` without
+    re-bidding the layouts); each lead's cost also goes into `per_deal`, to
+    compare two configurations deal by deal."""
+    from vaza.analysis.dds import single_threaded  # noqa: PLC0415 - DDS loads on first use
+    from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
+    from vaza.core.cards import Card  # noqa: PLC0415
+    from vaza.core.deal import Board  # noqa: PLC0415
+    from vaza.core.games.contract import ContractDeal  # noqa: PLC0415
+    from vaza.core.views import seat_view  # noqa: PLC0415
+    from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415
+    from vaza.robots.bidding.measure import bid_board  # noqa: PLC0415
+    from vaza.robots.cardplay import CardPlayer  # noqa: PLC0415
+    from vaza.robots.registry import system_call  # noqa: PLC0415
+
+    if single_core:
+        single_threaded()
+    solve_positions([])  # the solver loaded before the first lead is timed
+    rng = random.Random(seed)
+    costs: list[float] = []
+    times: list[float] = []
+    cpu_times: list[float] = []
+    """CPU time of each lead: the time on one core even when other work shares the machine."""
+    samples: list[int] = []
+    number = 0
+    while len(costs) < deals:
+        number += 1
+        board = Board.random(number % 16 + 1, rng)
+        bid = bid_board(board)
+        contract = bid.contract
+        if contract is None:
+            continue
+        game = ContractDeal(board)
+        for call in bid.calls:
+            game.apply(call)
+        leader = contract.opening_leader
+        robot = CardPlayer(
+            bidder=BiddingRobot(),
+            budget_ms=budget_ms,
+            seed=seed * 4 + leader,
+            constraints=infer,
+            **({"caller": system_call} | dict(robot_options or {})),
+        )
+        started, cpu = time.perf_counter(), time.process_time()
+        decision = robot.decide(seat_view(game, leader))
+        times.append((time.perf_counter() - started) * 1000)
+        cpu_times.append((time.process_time() - cpu) * 1000)
+        samples.append(decision.samples)
+        hands = tuple(hand.mask for hand in board.deal.hands)
+        scores = solve_positions([Position(hands, contract.trump, leader)])[0]  # type: ignore[arg-type]
+        card: Card = decision.card
+        costs.append(float(max(scores.values()) - scores[card]))
+    if per_deal is not None:
+        per_deal.extend(costs)
+    low, high = interval95(costs)
+    ordered = sorted(times)
+    return {
+        "deals": len(costs),
+        "boards_dealt": number,
+        "lead_cost": round(statistics.fmean(costs), 4) if costs else 0.0,
+        "lead_cost_ci95": [round(low, 4), round(high, 4)],
+        "costly_lead_share": round(sum(cost > 0 for cost in costs) / len(costs), 4),
+        "lead_ms_p50": round(ordered[len(ordered) // 2], 1),
+        "lead_ms_p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
+        "lead_ms_max": round(ordered[-1], 1),
+        "lead_cpu_ms_p95": round(_percentile(cpu_times, 0.95), 1),
+        "lead_samples_mean": round(statistics.fmean(samples), 1),
+    }
 
 
 def run(
@@ -26,10 +131,13 @@ def run(
     *,
     card_deals: int,
     boeren_matches: int,
+    lead_deals: int | None = None,
     advance: Callable[[int], None] | None = None,
 ) -> dict[str, object]:
+    """Every figure; `lead_deals` (default: as many as `card_deals`) bid deals judge the lead."""
     bidding = measure_bidding(deals, seed, advance).as_dict()
     cards = measure_cardplay(card_deals, seed)
+    leads = measure_leads(card_deals if lead_deals is None else lead_deals, seed)
     boeren = measure_boerenbridge(boeren_matches, seed)
     return {
         "benchmark": "robots",
@@ -41,11 +149,38 @@ def run(
         "dd_cost_declarer": cards.get("dd_cost_declarer"),
         "dd_cost_defence": cards.get("dd_cost_defence"),
         "card_ms_p95": cards.get("card_ms_p95"),
+        "lead_deals": leads["deals"],
+        "lead_cost": leads["lead_cost"],
+        "lead_cost_ci95": leads["lead_cost_ci95"],
+        "lead_ms_p95": leads["lead_ms_p95"],
         "boeren_matches": boeren_matches,
         "exact_bid_rate": boeren.get("exact_bid_rate"),
         "zero_bid_share": boeren.get("zero_bid_share"),
         "win_rate_vs_random": boeren.get("win_rate_vs_random"),
         "exact_bid_rate_vs_random": boeren.get("exact_bid_rate_vs_random"),
         "boeren_ms_p95": boeren.get("boeren_ms_p95"),
-        "details": {"bidding": bidding, "card_play": cards, "boerenbridge": boeren},
+        "details": {
+            "bidding": bidding,
+            "card_play": cards,
+            "leads": leads,
+            "boerenbridge": boeren,
+        },
     }
+
+
+def _main() -> None:
+    """``python -m vaza.bench.robots DEALS SEED [OPTIONS-JSON]``: the lead figures alone."""
+    import json  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
+    budget = options.pop("budget_ms", 650.0)
+    costs: list[float] = []
+    figures = measure_leads(deals, seed, budget_ms=budget, robot_options=options, per_deal=costs)
+    print(json.dumps({**figures, "per_deal": costs}))
+
+
+if __name__ == "__main__":
+    _main()

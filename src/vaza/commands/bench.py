@@ -76,6 +76,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     robots.add_argument(
         "--boeren-matches", type=positive, default=10, help="Boerenbridge matches (default 10)"
     )
+    robots.add_argument(
+        "--lead-deals",
+        type=positive,
+        default=100,
+        help="deals bid by the robots whose opening lead is judged (default 100)",
+    )
     robots.add_argument("--seed", type=int, default=1)
     robots.add_argument("--json", action="store_true", help="print JSON (always on)")
     robots.set_defaults(run=run_robots)
@@ -275,6 +281,7 @@ def run_robots(args: argparse.Namespace) -> int:
             args.seed,
             card_deals=args.card_deals,
             boeren_matches=args.boeren_matches,
+            lead_deals=args.lead_deals,
             advance=advance,
         )
     print(json.dumps(figures))

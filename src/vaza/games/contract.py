@@ -16,6 +16,7 @@ from vaza.games.spec import ActionCodec, GameSpec, MatchSettings, Text
 from vaza.match.bridge import BridgeMatch, bridge_match
 from vaza.protocol.bridge import action_json, parse_action
 from vaza.robots.bidding import next_meanings
+from vaza.robots.cardplay import CardPlayer, Scoring
 from vaza.robots.registry import Robot, table_robot
 
 Action = BridgeAction | Alerted | TableAction
@@ -25,8 +26,18 @@ def _match(settings: MatchSettings) -> BridgeMatch:
     return bridge_match(settings.scoring, settings.options, settings.deals)
 
 
-def _robot(_settings: MatchSettings) -> Robot:
-    return table_robot()
+_CARD_SCORING: Final[dict[str, Scoring]] = {"duplicate": "imps", "russian": "imps"}
+"""What the card player plays for at each scoring: a duplicate table totals each board's score,
+so the size of a swing counts as at IMPs; the pads play for games and rubbers."""
+
+
+def _robot(settings: MatchSettings) -> Robot:
+    """The table's robot, told the table's scoring (its opening lead and card play weigh
+    tricks by it)."""
+    robot = table_robot()
+    if isinstance(robot, CardPlayer):
+        robot.scoring = _CARD_SCORING.get(settings.scoring, "rubber")
+    return robot
 
 
 def _meanings(calls: Sequence[str], dealer: str, lang: str) -> dict[str, str]:

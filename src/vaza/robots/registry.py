@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from vaza.core.calls import Call
+from vaza.core.cards import Hand, Seat, Vulnerability
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
 from vaza.robots.base import BoerenbridgeRobot, TableRobot
 from vaza.robots.bidding import BiddingRobot, infer
+from vaza.robots.bidding.bidder import choose_call
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.robots.cardplay import CardPlayer
@@ -28,15 +31,29 @@ def _standard() -> Robot:
     return BiddingRobot(card_player=SimpleRobot())
 
 
+def system_call(
+    hand: Hand, calls: tuple[Call, ...], dealer: Seat, vulnerability: Vulnerability
+) -> Call:
+    """The bidding system's call for `hand` (the simulated lead re-bids its layouts with it)."""
+    return choose_call(hand, calls, dealer, vulnerability)[0]
+
+
 def _strong() -> Robot:
     """The bidding system, and card play by sampling the hidden hands consistently with the
-    auction and the play, each sample solved double dummy (0.65 s a card at most)."""
-    return CardPlayer(bidder=BiddingRobot(), constraints=infer)
+    auction and the play, each sample solved double dummy (0.65 s a card at most); the
+    opening lead by simulation against the auction."""
+    return CardPlayer(bidder=BiddingRobot(), constraints=infer, caller=system_call)
 
 
 def _quick() -> Robot:
     """As strong, thinking at most 0.15 s a card."""
-    return CardPlayer(bidder=BiddingRobot(), constraints=infer, budget_ms=150.0, max_samples=48)
+    return CardPlayer(
+        bidder=BiddingRobot(),
+        constraints=infer,
+        caller=system_call,
+        budget_ms=150.0,
+        max_samples=48,
+    )
 
 
 def _baseline() -> Robot:

@@ -28,10 +28,10 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, Protocol, runtime_checkable
 
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import Card, Seat
+from vaza.core.cards import Card, Hand, Seat, Vulnerability
 from vaza.core.game import Claim, ClaimResponse
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
@@ -54,6 +54,9 @@ Scoring = Literal["imps", "rubber", "matchpoints"]
 ConstraintSource = Callable[[tuple[Call, ...], Seat], Mapping[Seat, HandConstraints]]
 """Reads an auction (calls from the dealer, and the dealer) into beliefs about each hand: the
 bidding system's `infer`."""
+CallChooser = Callable[[Hand, tuple[Call, ...], Seat, Vulnerability], Call]
+"""The bidding system's call for a hand after some calls (from the dealer, and the dealer): the
+simulated lead keeps only layouts whose hands would have bid as they did."""
 
 _MATCHPOINT_MAKING: Final = 0.5
 """At matchpoints a trick is a trick; making the contract is worth half a trick more, since the
@@ -157,6 +160,14 @@ def view_fingerprint(view: TableView) -> str:
     return f"{view.viewer}/{view.dealer}/{view.vulnerability}/{calls}/{declared}/{hands}/{played}"
 
 
+@runtime_checkable
+class LeadAdvisor(Protocol):
+    """A bidder that also knows the system's opening lead (`BiddingRobot`): its suit is the
+    simulated lead's prior."""
+
+    def opening_lead(self, view: TableView) -> Card: ...
+
+
 class CardPlayer:
     """Plays contract bridge cards by sampling and double dummy; calls by another robot.
 
@@ -167,7 +178,11 @@ class CardPlayer:
     The other players' last `inference_depth` cards weigh each layout: `mistake_weight` for
     each of them that double dummy calls a mistake there (1 would ignore the evidence).
     `constraints` reads the auction into beliefs about the hidden hands; without it every
-    layout of the unseen cards counts.
+    layout of the unseen cards counts.  With `simulated_leads` the opening lead is simulated
+    from the leader's hand, the auction and the contract alone (`leads`), from layouts whose
+    hands would have bid as they did by `caller`; by default it is chosen as any other card
+    (the simulated lead did not move `lead_cost` beyond its interval on 100 deals: an option
+    until a longer measurement shows it does).
     """
 
     def __init__(
@@ -180,6 +195,9 @@ class CardPlayer:
         opening_lead_factor: float = 1.6,
         inference_depth: int = 4,
         mistake_weight: float = UNLIKELY,
+        simulated_leads: bool = False,
+        lead_prior_layouts: float = 2.0,
+        caller: CallChooser | None = None,
         seed: int | None = None,
         constraints: ConstraintSource | None = None,
         bidder: Robot | None = None,
@@ -197,6 +215,9 @@ class CardPlayer:
         self.opening_lead_factor = opening_lead_factor
         self.inference_depth = inference_depth
         self.mistake_weight = mistake_weight
+        self.simulated_leads = simulated_leads
+        self.lead_prior_layouts = lead_prior_layouts
+        self.caller = caller
         self.seed = seed
         self.constraints = constraints
         self.bidder: Robot = bidder if bidder is not None else SimpleRobot()
@@ -248,7 +269,33 @@ class CardPlayer:
         if len(runs) == 1:
             card = _representative(runs[0], leading)
             return Decision(card, 0, False, {card: 0.0}, {card: 0.0})
+        if not view.played and self.simulated_leads:
+            return self.lead(view)
         return _Search(self, view, contract, seat, runs).run()
+
+    def lead(self, view: TableView) -> Decision:
+        """The opening lead by simulation against the auction (see `leads`): only the
+        leader's hand, the auction and the contract are read from the view."""
+        from vaza.robots.cardplay.leads import LeaderView, simulate_lead  # noqa: PLC0415 - it imports this module
+
+        seen = LeaderView.of(view)
+        budget = None if self.budget_ms is None else self.budget_ms * self.opening_lead_factor
+        beliefs = {} if self.constraints is None else self.constraints(seen.calls, seen.dealer)
+        advisor = self.bidder
+        prior = advisor.opening_lead(view).suit if isinstance(advisor, LeadAdvisor) else None
+        choice = simulate_lead(
+            seen,
+            beliefs,
+            self.scoring,
+            self.rng_for(view),
+            budget_ms=budget,
+            max_samples=self.max_samples,
+            min_samples=self.min_samples,
+            prior=prior,
+            prior_layouts=self.lead_prior_layouts,
+            caller=self.caller,
+        )
+        return Decision(choice.card, choice.samples, False, choice.values, choice.tricks)
 
 
 class _Search:
