@@ -128,14 +128,17 @@ class Club:
     def events(self, table: str) -> list[StoredEvent]:
         """The table's log, read straight from the database."""
         query = "SELECT version, type, payload FROM table_events WHERE table_id = {} ORDER BY 1"
+        rows = self.query(query, table)
+        return [StoredEvent(int(v), str(t), orjson.loads(p)) for v, t, p in rows]
+
+    def query(self, sql: str, argument: str) -> list[tuple[Any, ...]]:
+        """Rows read straight from the database; `{}` in `sql` stands for `argument`."""
         if self.db_url is None:
             assert self.data is not None
             with contextlib.closing(sqlite3.connect(self.data / "vaza.db", timeout=30)) as db:
-                rows = list(db.execute(query.format("?"), (table,)))
-        else:
-            dsn = self.db_url.replace("postgresql+asyncpg", "postgresql")
-            rows = [tuple(row) for row in asyncio.run(_fetch(dsn, query.format("$1"), table))]
-        return [StoredEvent(int(v), str(t), orjson.loads(p)) for v, t, p in rows]
+                return list(db.execute(sql.format("?"), (argument,)))
+        dsn = self.db_url.replace("postgresql+asyncpg", "postgresql")
+        return [tuple(row) for row in asyncio.run(_fetch(dsn, sql.format("$1"), argument))]
 
 
 async def _fetch(dsn: str, sql: str, *args: Any) -> list[Any]:
@@ -169,6 +172,8 @@ class Person:
     http: httpx.Client | None = None
     ws: ClientConnection | None = None
     table: str = ""
+    invite: str = ""
+    """The table's invitation token, for a private table (an event's)."""
     view: JSON = field(default_factory=dict)
     version: int = 0
     decisions: int = 0
@@ -191,8 +196,9 @@ class Person:
 
     def __post_init__(self) -> None:
         self.club.people.append(self)
-        self.http = httpx.Client(base_url=self.club.url(self.server), timeout=10)
-        self.http.post("/api/guest", json={"language": "en"}).raise_for_status()
+        if self.http is None:  # a newcomer; given a session, the same person at another table
+            self.http = httpx.Client(base_url=self.club.url(self.server), timeout=10)
+            self.http.post("/api/guest", json={"language": "en"}).raise_for_status()
 
     def open_table(self, **options: Any) -> str:
         assert self.http is not None
@@ -216,7 +222,10 @@ class Person:
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = self.club.url(self.server).replace("http", "ws") + "/ws"
         self.ws = connect(url, additional_headers={"Cookie": cookie}, open_timeout=10, legacy=True)
-        self._send({"type": "hello", "table": self.table})
+        hello: JSON = {"type": "hello", "table": self.table}
+        if self.invite:
+            hello["invite"] = self.invite
+        self._send(hello)
 
     def leave(self) -> None:
         """Close the tab."""
@@ -752,6 +761,12 @@ class _Redis:
             self.process = None
 
 
+def _event(folder: Path, moment: str, away: bool) -> Outcome:
+    from vaza.bench.faults_events import kill_event  # noqa: PLC0415 - it builds on this module
+
+    return kill_event(folder, moment, away)
+
+
 SCENARIOS: dict[str, Callable[[Path], Outcome]] = {
     "kill-auction": lambda folder: _kill_at(folder, "auction", away=False),
     "kill-play": lambda folder: _kill_at(folder, "play", away=False),
@@ -763,6 +778,9 @@ SCENARIOS: dict[str, Callable[[Path], Outcome]] = {
     "postgres-restart": _postgres_restart,
     "redis-restart": _redis_restart,
     "disk-full": _disk_full,
+    "kill-event-between-rounds": lambda folder: _event(folder, "between rounds", away=False),
+    "kill-event-round": lambda folder: _event(folder, "round", away=False),
+    "kill-event-round-away": lambda folder: _event(folder, "round", away=True),
 }
 """Every fault, by the name `--only` takes."""
 

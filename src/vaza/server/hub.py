@@ -224,7 +224,7 @@ class Hub:
         await client.send(message)
         if seat is not None:  # after the snapshot: the page draws its update on the snapshot
             occupant = live.state.occupants[seat]
-            if occupant is not None and (occupant.left or occupant.away):
+            if occupant is not None and (occupant.left or occupant.away or not occupant.arrived):
                 await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
         await self.presence(table_id)
 
