@@ -6,7 +6,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,8 @@ from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
+
+from vaza.bench import ports
 
 JSON = dict[str, Any]
 
@@ -31,9 +32,9 @@ PROBLEM = re.compile(
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A free port, reserved for this run: a suite run twice at once never starts two servers
+    on one port, nor talks to the other run's (`vaza.bench.ports`)."""
+    return ports.free_port()
 
 
 class Server:

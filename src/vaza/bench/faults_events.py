@@ -143,9 +143,10 @@ def _stood_in(club: Club, table: str, acts_before: int) -> Callable[[], bool]:
 
     def played() -> bool:
         later = _acts(club.events(table))[acts_before:]
-        return any(e.payload.get("by", e.payload["seat"]) == "N" for e in later) or _finished(
-            club, table
-        )()
+        return (
+            any(e.payload.get("by", e.payload["seat"]) == "N" for e in later)
+            or _finished(club, table)()
+        )
 
     return played
 
