@@ -20,7 +20,7 @@ def test_no_fault_loses_doubles_or_stalls_anything() -> None:
         if not row["note"].startswith("skipped"):
             assert row["actions"] > 50, name  # a whole deal, played on after the fault
     for name, row in results.items():
-        if "an event" in name or "of an event" in name:
+        if "an event" in name:
             assert row["tables"] == 4, row  # every round's tables, each board played once
         if "away" in name:
             assert row["stand_in_s"] is not None, row  # a robot played for the one away

@@ -761,10 +761,10 @@ class _Redis:
             self.process = None
 
 
-def _event(folder: Path, moment: str, away: bool) -> Outcome:
+def _event(folder: Path, moment: str, away: bool, cluster: bool = False) -> Outcome:
     from vaza.bench.faults_events import kill_event  # noqa: PLC0415 - it builds on this module
 
-    return kill_event(folder, moment, away)
+    return kill_event(folder, moment, away, cluster)
 
 
 SCENARIOS: dict[str, Callable[[Path], Outcome]] = {
@@ -781,6 +781,7 @@ SCENARIOS: dict[str, Callable[[Path], Outcome]] = {
     "kill-event-between-rounds": lambda folder: _event(folder, "between rounds", away=False),
     "kill-event-round": lambda folder: _event(folder, "round", away=False),
     "kill-event-round-away": lambda folder: _event(folder, "round", away=True),
+    "kill-event-owner": lambda folder: _event(folder, "between rounds", False, cluster=True),
 }
 """Every fault, by the name `--only` takes."""
 

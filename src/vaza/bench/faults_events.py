@@ -26,12 +26,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from vaza.bench.faults import (
     GO_ON_SECONDS,
     Club,
     Outcome,
     Person,
     _acts,
+    _cluster,
     _measure,
     _phase,
     _play,
@@ -48,81 +51,97 @@ READING_HOLDS = 3
 """How many holds (`--away-after`) the person reads the round's results before the next."""
 
 
-def kill_event(folder: Path, moment: str, away: bool) -> Outcome:
-    """`moment`: "between rounds" or "round" (in the first round's play)."""
+def kill_event(folder: Path, moment: str, away: bool, cluster: bool = False) -> Outcome:
+    """`moment`: "between rounds" or "round" (in the first round's play).  On the `cluster`
+    (two processes, PostgreSQL and Redis) the process that opened the event's tables, and so
+    serves them, is killed and not started again: the person's process adopts them."""
+    if cluster:
+        with _cluster(folder) as (club, _, _):
+            return _event_fault(club, moment, away)
     club = Club(folder, away_after=1.0)
-    where = "between the rounds of an event" if moment == "between rounds" else "in an event"
-    outcome = Outcome(
-        f"kill -9 {where}, player {'away' if away else 'present'}", tables=TABLES * ROUNDS
-    )
-    club.start()
     try:
-        first = Person(club, "N")
-        event, mine = _pairs_game(first)
-        second = Person(club, "N", http=first.http, invite=mine[1]["invite"])
-        first.invite, second.table = mine[0]["invite"], mine[1]["table"]
-        first.join(mine[0]["table"], sit=False)
-        reached = (
-            _finished(club, first.table) if moment == "between rounds" else _phase(first, "play", 3)
-        )
-        if not _play([first], reached, GO_ON_SECONDS):
-            raise RuntimeError(f"{outcome.fault}: the first round never got there")
-        if away:
-            first.leave()
-        tables = _tables(club, event)
-        acts_before = {table: len(_acts(club.events(table))) for table in tables}
-        club.kill()
-        club.start()
-        fault_over = time.time()
-        went_on = True
-        if moment == "round":
-            if away:  # a robot plays for the one away (or the deal ends), then they are back
-                went_on = _wait(_stood_in(club, first.table, acts_before[first.table]), 60)
-                outcome.stand_in_s = time.time() - fault_over
-                first.view = {}
-                first.connect()
-            else:
-                _reconnect([first])
-            went_on = went_on and _play([first], _finished(club, first.table), GO_ON_SECONDS)
-        first.leave()  # to the results
-        time.sleep(READING_HOLDS * club.away_after)
-        came = time.time()
-        second.join(second.table, sit=False)
-        went_on = went_on and _play([second], _finished(club, second.table), GO_ON_SECONDS)
-        went_on = went_on and _wait(lambda: _status(first, event) == "finished", GO_ON_SECONDS)
-        firsts = _measure(
-            Outcome(""), club, first.table, people=[first], present=[] if away else [first],
-            fault_over=fault_over, went_on=went_on, acts_before=acts_before[first.table],
-        )  # fmt: skip
-        seconds = _measure(
-            Outcome(""), club, second.table, people=[second], present=[second],
-            fault_over=came, went_on=went_on, acts_before=acts_before[second.table],
-        )  # fmt: skip
-        outcome.actions = sum(len(_acts(club.events(table))) for table in tables)
-        outcome.lost = firsts.lost + seconds.lost + _missing_results(first, event)
-        outcome.doubled = firsts.doubled + seconds.doubled + _boards_dealt_twice(club, tables)
-        outcome.stalled = 0 if went_on else 1
-        outcome.errors = firsts.errors + seconds.errors
-        recovered = firsts.recover_s if moment == "round" else seconds.recover_s
-        outcome.recover_s = recovered
-        return outcome
+        return _event_fault(club, moment, away)
     finally:
         club.stop()
 
 
-def _pairs_game(person: Person) -> tuple[str, list[JSON]]:
-    """A Mitchell the person organises and plays North of NS1 in, robots everywhere else:
-    the event's id and the person's tables, round by round."""
+def _event_fault(club: Club, moment: str, away: bool) -> Outcome:
+    where = "between the rounds of an event" if moment == "between rounds" else "in an event"
+    name = f"kill -9 {where}, player {'away' if away else 'present'}"
+    if club.processes > 1:
+        name = f"kill -9 of the owner {where} (two processes)"
+    outcome = Outcome(name, tables=TABLES * ROUNDS)
+    club.start_all()
+    first = Person(club, "N", server=club.processes - 1)
+    event, mine = _pairs_game(first, club.url(0))
+    second = Person(club, "N", server=first.server, http=first.http, invite=mine[1]["invite"])
+    first.invite, second.table = mine[0]["invite"], mine[1]["table"]
+    first.join(mine[0]["table"], sit=False)
+    reached = (
+        _finished(club, first.table) if moment == "between rounds" else _phase(first, "play", 3)
+    )
+    if not _play([first], reached, GO_ON_SECONDS):
+        raise RuntimeError(f"{outcome.fault}: the first round never got there")
+    if away:
+        first.leave()
+    tables = _tables(club, event)
+    acts_before = {table: len(_acts(club.events(table))) for table in tables}
+    club.kill(0)
+    if club.processes == 1:
+        club.start()
+    fault_over = time.time()
+    went_on = True
+    if moment == "round":
+        if away:  # a robot plays for the one away (or the deal ends), then they are back
+            went_on = _wait(_stood_in(club, first.table, acts_before[first.table]), 60)
+            outcome.stand_in_s = time.time() - fault_over
+            first.view = {}
+            first.connect()
+        else:
+            _reconnect([first])
+        went_on = went_on and _play([first], _finished(club, first.table), GO_ON_SECONDS)
+    first.leave()  # to the results
+    time.sleep(READING_HOLDS * club.away_after)
+    came = time.time()
+    second.join(second.table, sit=False)
+    went_on = went_on and _play([second], _finished(club, second.table), GO_ON_SECONDS)
+    went_on = went_on and _wait(lambda: _status(first, event) == "finished", GO_ON_SECONDS)
+    firsts = _measure(
+        Outcome(""), club, first.table, people=[first], present=[] if away else [first],
+        fault_over=fault_over, went_on=went_on, acts_before=acts_before[first.table],
+    )  # fmt: skip
+    seconds = _measure(
+        Outcome(""), club, second.table, people=[second], present=[second],
+        fault_over=came, went_on=went_on, acts_before=acts_before[second.table],
+    )  # fmt: skip
+    outcome.actions = sum(len(_acts(club.events(table))) for table in tables)
+    outcome.lost = firsts.lost + seconds.lost + _missing_results(first, event)
+    outcome.doubled = firsts.doubled + seconds.doubled + _boards_dealt_twice(club, tables)
+    outcome.stalled = 0 if went_on else 1
+    outcome.errors = firsts.errors + seconds.errors
+    outcome.recover_s = firsts.recover_s if moment == "round" else seconds.recover_s
+    return outcome
+
+
+def _pairs_game(person: Person, url: str) -> tuple[str, list[JSON]]:
+    """A Mitchell the person organises (at the server at `url`, which opens its tables) and
+    plays North of NS1 in, robots everywhere else: the event's id and the person's tables,
+    round by round."""
     assert person.http is not None
-    created = person.http.post(
+    with httpx.Client(base_url=url, cookies=person.http.cookies, timeout=10) as http:
+        return _organise(http)
+
+
+def _organise(http: httpx.Client) -> tuple[str, list[JSON]]:
+    created = http.post(
         "/api/events",
         json={"kind": "pairs", "name": "Faults", "boards": BOARDS, "tables": TABLES,
               "rounds": ROUNDS, "source": "seed", "seed": 22, "public": False},
     )  # fmt: skip
     created.raise_for_status()
     event = str(created.json()["event"]["id"])
-    person.http.post(f"/api/events/{event}/join", json={"entry": "NS1", "seat": "N"})
-    started = person.http.post(f"/api/events/{event}/start")
+    http.post(f"/api/events/{event}/join", json={"entry": "NS1", "seat": "N"}).raise_for_status()
+    started = http.post(f"/api/events/{event}/start")
     started.raise_for_status()
     mine = sorted(started.json()["you"]["tables"], key=lambda table: table["round"])
     return event, mine
