@@ -15,6 +15,7 @@ import fcntl
 import os
 import socket
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 RESERVATIONS = Path(tempfile.gettempdir()) / "vaza-ports"
@@ -23,17 +24,23 @@ _held: dict[int, int] = {}
 """The ports this process reserved, with the open file that holds each lock."""
 
 
-def free_port() -> int:
+def free_port(ask: Callable[[], int] | None = None) -> int:
     """A port nothing listens on now, reserved for this process until it ends (so a server
-    stopped and started again on it finds it still free)."""
+    stopped and started again on it finds it still free).  `ask` gives a port free now (the
+    system's choice by default)."""
     RESERVATIONS.mkdir(exist_ok=True)
     for _ in range(100):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = int(probe.getsockname()[1])
+        port = (ask or _unused)()
         if port not in _held and _reserve(port):  # one of ours may be restarting on it
             return port
     raise RuntimeError("no free port could be reserved")
+
+
+def _unused() -> int:
+    """A port the system says nothing uses now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def _reserve(port: int) -> bool:
