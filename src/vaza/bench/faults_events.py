@@ -5,7 +5,7 @@ take every other seat.  Each round at each table is a Vaza table of its own, all
 game starts: the person's second-round table waits for them while they play the first.  The
 server is killed between the rounds (the person's first round over, the second not begun) or
 in the play of the first round, the person present or gone from the table.  After the restart
-the person finishes the round, reads the results for a while (longer than a seat is held), and
+the person finishes the round, reads the results for longer than a seat is held, and
 plays the next; the event must go on to its end with every board of every round played once
 and its results complete.
 
@@ -29,7 +29,9 @@ from typing import Any
 import httpx
 
 from vaza.bench.faults import (
+    AWAY_HOLD,
     GO_ON_SECONDS,
+    PRESENT_HOLD,
     Club,
     Outcome,
     Person,
@@ -47,8 +49,9 @@ TABLES = 2
 ROUNDS = 2
 BOARDS = 2
 """In all: one a round, so each table plays one deal."""
-READING_HOLDS = 3
-"""How many holds (`--away-after`) the person reads the round's results before the next."""
+READING_SECONDS = 2.0
+"""How much longer than a seat's hold (`--away-after`) the person reads the round's results
+before they come to the next: were the next table holding them, a robot would take it."""
 
 
 def kill_event(folder: Path, moment: str, away: bool, cluster: bool = False) -> Outcome:
@@ -58,7 +61,7 @@ def kill_event(folder: Path, moment: str, away: bool, cluster: bool = False) -> 
     if cluster:
         with _cluster(folder) as (club, _, _):
             return _event_fault(club, moment, away)
-    club = Club(folder, away_after=1.0)
+    club = Club(folder, away_after=AWAY_HOLD if away else PRESENT_HOLD)
     try:
         return _event_fault(club, moment, away)
     finally:
@@ -101,7 +104,7 @@ def _event_fault(club: Club, moment: str, away: bool) -> Outcome:
             _reconnect([first])
         went_on = went_on and _play([first], _finished(club, first.table), GO_ON_SECONDS)
     first.leave()  # to the results
-    time.sleep(READING_HOLDS * club.away_after)
+    time.sleep(club.away_after + READING_SECONDS)
     came = time.time()
     second.join(second.table, sit=False)
     went_on = went_on and _play([second], _finished(club, second.table), GO_ON_SECONDS)
