@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import pgdb
-from serverkit import Client, Server
+from serverkit import Client, Server, position
 from vaza.core import Board, ContractDeal, Deal, Seat
 from vaza.formats import pbn
 from vaza.scoring.imps import imps
@@ -114,6 +114,9 @@ class Sitter:
     """Whether this person asks for the next deal (one per table, so two never race)."""
     done: bool = False
     acted_at: int = -1
+    played_at: tuple[int, int, int] | None = None
+    """Where the deal stood when this sitter last acted: an update that leaves it there
+    (someone came to the table) is no new turn."""
     sent_at: float = 0.0
 
     def send(self, **message: Any) -> None:
@@ -190,8 +193,8 @@ def play_out(
                     sitter.done = True
                 elif sitter.deals_next:
                     sitter.send(type="next_deal")
-            elif view.get("controller") == sitter.seat and version > sitter.acted_at:
-                sitter.acted_at = version
+            elif view.get("controller") == sitter.seat and position(view) != sitter.played_at:
+                sitter.played_at = position(view)
                 sitter.send(**choose(view["legal"], sitter.rng))
     for sitter in sitters:
         sitter.client.send(type="leave", table=sitter.table["table"])
