@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import httpx
 import pytest
 
 import pgdb
-from serverkit import Client, Server
+from serverkit import Client, Server, position
 from vaza.core import Board, ContractDeal, Deal, Seat
 from vaza.formats import pbn
 from vaza.scoring.imps import imps
@@ -72,17 +71,7 @@ class EventsServer(Server):
             self.process = subprocess.Popen(
                 command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ}
             )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("the server did not become ready")
+        self.wait_ready()
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +114,9 @@ class Sitter:
     """Whether this person asks for the next deal (one per table, so two never race)."""
     done: bool = False
     acted_at: int = -1
+    played_at: tuple[int, int, int] | None = None
+    """Where the deal stood when this sitter last acted: an update that leaves it there
+    (someone came to the table) is no new turn."""
     sent_at: float = 0.0
 
     def send(self, **message: Any) -> None:
@@ -201,8 +193,8 @@ def play_out(
                     sitter.done = True
                 elif sitter.deals_next:
                     sitter.send(type="next_deal")
-            elif view.get("controller") == sitter.seat and version > sitter.acted_at:
-                sitter.acted_at = version
+            elif view.get("controller") == sitter.seat and position(view) != sitter.played_at:
+                sitter.played_at = position(view)
                 sitter.send(**choose(view["legal"], sitter.rng))
     for sitter in sitters:
         sitter.client.send(type="leave", table=sitter.table["table"])

@@ -250,8 +250,11 @@ class EventService:
             if person is None:
                 await self.tables.handle(table.id, host, {"type": "add_robot", "seat": seat})
             else:
+                # Seated for them: the table waits until they come, a restart holding nothing
+                # for someone who has not (`Occupant.arrived`).
                 actor = Actor(person.id, person.name)
-                await self.tables.handle(table.id, actor, {"type": "sit", "seat": seat})
+                sit = {"type": "sit", "seat": seat, "absent": True}
+                await self.tables.handle(table.id, actor, sit)
         return opened
 
     @staticmethod

@@ -100,6 +100,10 @@ class Occupant:
     """When they left (None if the log does not say: a log from before it did)."""
     away: bool = False
     """A human whose hold ran out: a robot plays for them until they come back."""
+    arrived: bool = True
+    """False for a person seated for them (a duplicate event seats its people at every round's
+    table when it starts) until they first come: the table waits for them, and no restart
+    holds them, since they had no connection to lose."""
 
     def to_json(self) -> JSON:
         """As everyone at the table may learn it: no account id."""
@@ -207,6 +211,7 @@ class TableState:
             for label, o in self.occupants.items()
             if o is not None
             and o.kind == "human"
+            and o.arrived
             and not (o.left or o.away)
             and o.user_id not in present
         ]
@@ -284,7 +289,10 @@ class TableState:
         if occupant is not None and self.match.deals_started and not self.match.is_over:
             raise IllegalAction("a robot plays that seat during the match; wait for its end")
         events = [Event("robot_out", {"seat": seat})] if occupant is not None else []
-        events.append(Event("sat", {"seat": seat, "user_id": actor.user_id, "name": actor.name}))
+        sat: JSON = {"seat": seat, "user_id": actor.user_id, "name": actor.name}
+        if command.get("absent"):  # seated for them, not yet come (a duplicate event's seat)
+            sat["absent"] = True
+        events.append(Event("sat", sat))
         return events
 
     def _stand(self, actor: Actor, _command: JSON) -> list[Event]:
@@ -368,8 +376,8 @@ class TableState:
         elif kind == "away":
             due = occupant.left and not occupant.away
             due = due and command.get("left_at") == occupant.left_at
-        else:
-            due = occupant.left or occupant.away
+        else:  # here again, or here for the first time
+            due = occupant.left or occupant.away or not occupant.arrived
         return [Event(kind, {"seat": seat})] if due else []
 
     def _seat_argument(self, command: JSON) -> str:
@@ -427,7 +435,10 @@ class TableState:
         if kind == "created":
             self.owner = payload.get("owner", self.creator)
         elif kind == "sat":
-            self.occupants[payload["seat"]] = Occupant("human", payload["name"], payload["user_id"])
+            arrived = not payload.get("absent", False)
+            self.occupants[payload["seat"]] = Occupant(
+                "human", payload["name"], payload["user_id"], arrived=arrived
+            )
         elif kind in {"stood", "robot_out"}:
             self.occupants[payload["seat"]] = None
         elif kind == "robot_in":
@@ -470,8 +481,9 @@ class TableState:
             occupant.left, occupant.left_at = True, payload.get("at")
         elif kind == "away":
             occupant.away = True
-        else:  # back: here again, nothing held
+        else:  # back: here (again), nothing held
             occupant.left, occupant.left_at, occupant.away = False, None, False
+            occupant.arrived = True
 
     def take_finished_deals(self) -> list[FinishedDeal]:
         deals, self.finished_deals = self.finished_deals, []

@@ -12,7 +12,6 @@ import contextlib
 import os
 import random
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -30,6 +29,7 @@ import uvloop
 import websockets
 
 from vaza.bench import engine
+from vaza.bench.ports import free_port
 from vaza.protocol import patch
 
 JSON = dict[str, Any]
@@ -51,9 +51,7 @@ class Figures:
 
 
 def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    return free_port()  # reserved: apart from any other run's servers (`vaza.bench.ports`)
 
 
 async def _wait_ready(url: str, process: subprocess.Popen[bytes]) -> None:

@@ -227,6 +227,11 @@ class Hub:
         seat = state.seat_of(client.user.id if client.user else None)
         if seat is None and not state.options.kibitzers and not self._is_creator(client, state):
             raise Forbidden("this table does not allow visitors")
+        occupant = None if seat is None else state.occupants[seat]
+        if seat is not None and occupant is not None and not occupant.arrived:
+            # Here for the first time (a duplicate event seated them): told before the
+            # snapshot, which then holds it; nothing on their page changes.
+            await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
         past = await self._past_events(live, since)
         # From here on nothing waits until the client watches with its snapshot queued
         # first: every update it then gets comes after the snapshot, none is missed.
