@@ -6,8 +6,16 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed-run
 TOOLS := $(VENV)/.installed-test
+COMPILED := $(VENV)/.compiled-core
 
-.PHONY: run test lint typecheck pytest bench clean
+# The rules engine's modules that `make compile` builds with mypyc (the `compile` extra) where
+# a C compiler works: what a deal's calls and cards run through. Everything else in core/, and
+# all of core/ where there is no compiler, runs as plain Python from the same sources.
+CORE_COMPILED := cards calls auction play deal errors game record games/contract
+CORE_SOURCES := $(CORE_COMPILED:%=src/vaza/core/%.py)
+CC ?= cc
+
+.PHONY: run test lint typecheck pytest bench compile pure clean
 
 $(INSTALLED): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Vaza needs Python 3.11 or newer")'
@@ -20,10 +28,36 @@ $(TOOLS): $(INSTALLED)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@
 
-run: $(INSTALLED)
+run: $(INSTALLED) $(COMPILED)
 	$(BIN)/vaza serve --data-dir data
 
 test: $(TOOLS) lint typecheck pytest
+
+# Rebuilt when a compiled module's source changes (a stale build would shadow the new source).
+$(COMPILED): $(CORE_SOURCES) | $(INSTALLED)
+	@$(MAKE) --no-print-directory compile
+	@touch $@
+
+# Compile the engine, or say why not and leave it pure: never fails, so `make run` works on a
+# machine without a C compiler (tests/test_engine_build.py runs it with CC=false).
+compile: pure
+	@if ! echo 'int main(void) { return 0; }' | $(CC) -x c - -o /dev/null 2>/dev/null; then \
+	    echo "compile: no working C compiler ($(CC)): the rules engine runs as pure Python"; \
+	elif ! test -x $(BIN)/mypyc && ! $(BIN)/python -m pip install --quiet -e '.[compile]'; then \
+	    echo "compile: mypyc could not be installed: the rules engine runs as pure Python"; \
+	elif ! (cd src && CC="$(CC)" $(abspath $(BIN))/mypyc $(CORE_COMPILED:%=vaza/core/%.py) \
+	        >build-mypyc.log 2>&1); then \
+	    echo "compile: mypyc failed (src/build-mypyc.log): the rules engine runs as pure Python"; \
+	    find src -name '*.so' -delete; \
+	else \
+	    rm -rf src/build src/build-mypyc.log; \
+	    echo "compile: the rules engine is compiled (mypyc)"; \
+	fi
+
+# Back to pure Python: remove the compiled modules.
+pure:
+	@find src -name '*.so' -delete
+	@rm -f $(COMPILED)
 
 lint: $(TOOLS)
 	$(BIN)/ruff check src tests
@@ -32,11 +66,11 @@ lint: $(TOOLS)
 typecheck: $(TOOLS)
 	$(BIN)/mypy --strict src/vaza
 
-pytest: $(TOOLS)
+pytest: $(TOOLS) $(COMPILED)
 	$(BIN)/pytest
 
-bench: $(INSTALLED)
+bench: $(INSTALLED) $(COMPILED)
 	$(BIN)/vaza bench engine --deals 20000 --seed 1 --json
 
-clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+clean: pure
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis src/build

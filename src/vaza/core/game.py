@@ -76,7 +76,8 @@ class ProposalKind(Enum):
     UNDO = "undo"
 
 
-@dataclass(frozen=True, slots=True)
+# No slots=True: a compiled build (mypyc) cannot rebuild a generic class with slots.
+@dataclass(frozen=True)
 class Proposal(Generic[SeatT]):
     """A claim or undo request waiting for the opponents' answers; play stops meanwhile."""
 
@@ -137,9 +138,11 @@ class Game(ABC, Generic[SeatT, ActionT, ResultT]):
         """The outcome once the game is over, else None."""
 
 
-class TakesBack(ABC, Generic[SeatT]):
+class TakesBack(Game[SeatT, ActionT, ResultT]):
     """A game whose undo takes back a seat's last action and all after it, where its rules
-    allow (`_undo_target` says which action, or raises `IllegalAction` why none)."""
+    allow (`_undo_target` says which action, or raises `IllegalAction` why none).
+
+    A subclass of `Game` rather than a mixin: a compiled build (mypyc) allows one base class."""
 
     proposal: Proposal[SeatT] | None
 

@@ -43,7 +43,8 @@ def cards_in(mask: int) -> tuple[Card, ...]:
     )
 
 
-@dataclass(frozen=True, slots=True)
+# No slots=True: a compiled build (mypyc) cannot rebuild a generic class with slots.
+@dataclass(frozen=True)
 class Trick(Generic[SeatT]):
     """A completed trick: the cards in the order played, each with its player, and the winner."""
 
