@@ -8,11 +8,11 @@ INSTALLED := $(VENV)/.installed-run
 TOOLS := $(VENV)/.installed-test
 COMPILED := $(VENV)/.compiled-core
 
-# The rules engine's modules that `make compile` builds with mypyc (the `compile` extra) where
-# a C compiler works: what a deal's calls and cards run through. Everything else in core/, and
-# all of core/ where there is no compiler, runs as plain Python from the same sources.
-CORE_COMPILED := cards calls auction play deal errors game record games/contract
-CORE_SOURCES := $(CORE_COMPILED:%=src/vaza/core/%.py)
+# The rules that `make compile` builds with mypyc (the `compile` extra) where a C compiler
+# works: core/ and core/games/, every game with the engine they share (a class run as Python may
+# not inherit a compiled one). The views, and all of core/ where there is no compiler, run as
+# plain Python from the same sources.
+CORE_SOURCES := $(filter-out %/__init__.py,$(wildcard src/vaza/core/*.py src/vaza/core/games/*.py))
 CC ?= cc
 
 .PHONY: run test lint typecheck pytest bench compile pure clean
@@ -45,7 +45,7 @@ compile: pure
 	    echo "compile: no working C compiler ($(CC)): the rules engine runs as pure Python"; \
 	elif ! test -x $(BIN)/mypyc && ! $(BIN)/python -m pip install --quiet -e '.[compile]'; then \
 	    echo "compile: mypyc could not be installed: the rules engine runs as pure Python"; \
-	elif ! (cd src && CC="$(CC)" $(abspath $(BIN))/mypyc $(CORE_COMPILED:%=vaza/core/%.py) \
+	elif ! (cd src && CC="$(CC)" $(abspath $(BIN))/mypyc $(CORE_SOURCES:src/%=%) \
 	        >build-mypyc.log 2>&1); then \
 	    echo "compile: mypyc failed (src/build-mypyc.log): the rules engine runs as pure Python"; \
 	    find src -name '*.so' -delete; \

@@ -125,6 +125,14 @@ class Call:
     def __lt__(self, other: Call) -> bool:
         return self.index < other.index
 
+    # Spelled out: a compiled class that defines `__lt__` inherits no hash (a C type inherits
+    # its comparisons and hash together); interned, so identity is equality.
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.index
+
     def __repr__(self) -> str:
         return f"Call.parse({str(self)!r})"
 

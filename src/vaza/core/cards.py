@@ -138,6 +138,14 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
+    # Spelled out: a compiled class that defines `__lt__` inherits no hash (a C type inherits
+    # its comparisons and hash together); interned, so identity is equality.
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.index
+
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
