@@ -6,7 +6,6 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed-run
 TOOLS := $(VENV)/.installed-test
-COMPILED := $(VENV)/.compiled-core
 
 # The rules that `make compile` builds with mypyc (the `compile` extra) where a C compiler
 # works: core/ and core/games/, every game with the engine they share (a class run as Python may
@@ -28,18 +27,16 @@ $(TOOLS): $(INSTALLED)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@
 
-run: $(INSTALLED) $(COMPILED)
+run: $(INSTALLED)
 	$(BIN)/vaza serve --data-dir data
 
 test: $(TOOLS) lint typecheck pytest
 
-# Rebuilt when a compiled module's source changes (a stale build would shadow the new source).
-$(COMPILED): $(CORE_SOURCES) | $(INSTALLED)
-	@$(MAKE) --no-print-directory compile
-	@touch $@
-
-# Compile the engine, or say why not and leave it pure: never fails, so `make run` works on a
-# machine without a C compiler (tests/test_engine_build.py runs it with CC=false).
+# Opt-in for now (`make compile`, undone by `make pure`): compiled, five core tests that send
+# actions of the wrong Python type get a TypeError instead of IllegalAction (docs/benchmarks.md).
+# A compiled module shadows its source: recompile after every change to core/ (a test checks).
+# Compile the engine, or say why not and leave it pure: never fails, so it may run on a machine
+# without a C compiler (tests/test_engine_build.py runs it with CC=false).
 compile: pure
 	@if ! echo 'int main(void) { return 0; }' | $(CC) -x c - -o /dev/null 2>/dev/null; then \
 	    echo "compile: no working C compiler ($(CC)): the rules engine runs as pure Python"; \
@@ -57,7 +54,6 @@ compile: pure
 # Back to pure Python: remove the compiled modules.
 pure:
 	@find src -name '*.so' -delete
-	@rm -f $(COMPILED)
 
 lint: $(TOOLS)
 	$(BIN)/ruff check src tests
@@ -66,10 +62,10 @@ lint: $(TOOLS)
 typecheck: $(TOOLS)
 	$(BIN)/mypy --strict src/vaza
 
-pytest: $(TOOLS) $(COMPILED)
+pytest: $(TOOLS)
 	$(BIN)/pytest
 
-bench: $(INSTALLED) $(COMPILED)
+bench: $(INSTALLED)
 	$(BIN)/vaza bench engine --deals 20000 --seed 1 --json
 
 clean: pure
