@@ -7,7 +7,14 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed-run
 TOOLS := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck pytest bench clean
+# The rules that `make compile` builds with mypyc (the `compile` extra) where a C compiler
+# works: core/ and core/games/, every game with the engine they share (a class run as Python may
+# not inherit a compiled one). The views, and all of core/ where there is no compiler, run as
+# plain Python from the same sources.
+CORE_SOURCES := $(filter-out %/__init__.py,$(wildcard src/vaza/core/*.py src/vaza/core/games/*.py))
+CC ?= cc
+
+.PHONY: run test lint typecheck pytest bench compile pure clean
 
 $(INSTALLED): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Vaza needs Python 3.11 or newer")'
@@ -25,6 +32,29 @@ run: $(INSTALLED)
 
 test: $(TOOLS) lint typecheck pytest
 
+# Opt-in for now (`make compile`, undone by `make pure`): compiled, five core tests that send
+# actions of the wrong Python type get a TypeError instead of IllegalAction (docs/benchmarks.md).
+# A compiled module shadows its source: recompile after every change to core/ (a test checks).
+# Compile the engine, or say why not and leave it pure: never fails, so it may run on a machine
+# without a C compiler (tests/test_engine_build.py runs it with CC=false).
+compile: pure
+	@if ! echo 'int main(void) { return 0; }' | $(CC) -x c - -o /dev/null 2>/dev/null; then \
+	    echo "compile: no working C compiler ($(CC)): the rules engine runs as pure Python"; \
+	elif ! test -x $(BIN)/mypyc && ! $(BIN)/python -m pip install --quiet -e '.[compile]'; then \
+	    echo "compile: mypyc could not be installed: the rules engine runs as pure Python"; \
+	elif ! (cd src && CC="$(CC)" $(abspath $(BIN))/mypyc $(CORE_SOURCES:src/%=%) \
+	        >build-mypyc.log 2>&1); then \
+	    echo "compile: mypyc failed (src/build-mypyc.log): the rules engine runs as pure Python"; \
+	    find src -name '*.so' -delete; \
+	else \
+	    rm -rf src/build src/build-mypyc.log; \
+	    echo "compile: the rules engine is compiled (mypyc)"; \
+	fi
+
+# Back to pure Python: remove the compiled modules.
+pure:
+	@find src -name '*.so' -delete
+
 lint: $(TOOLS)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
@@ -38,5 +68,5 @@ pytest: $(TOOLS)
 bench: $(INSTALLED)
 	$(BIN)/vaza bench engine --deals 20000 --seed 1 --json
 
-clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+clean: pure
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis src/build

@@ -31,6 +31,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     engine.add_argument("--deals", type=positive, default=10_000, help="deals to play")
     engine.add_argument("--seed", type=seed, help="random seed (default: a secure source)")
+    engine.add_argument(
+        "--against-openspiel",
+        action="store_true",
+        help="also play the same deals through OpenSpiel's C++ bridge (pip install "
+        "'vaza[openspiel]'), interleaved in rounds, and report both speeds and their ratio",
+    )
+    engine.add_argument(
+        "--rounds", type=positive, default=5, help="with --against-openspiel: rounds of each"
+    )
     engine.add_argument("--json", action="store_true", help="print JSON (always on)")
     engine.set_defaults(run=run_engine)
 
@@ -191,8 +200,18 @@ def _threads(text: str) -> int:
 def run_engine(args: argparse.Namespace) -> int:
     from vaza.bench import engine
 
-    with progress_bar("engine", args.deals) as advance:
-        figures = engine.run(args.deals, args.seed, advance)
+    if not args.against_openspiel:
+        with progress_bar("engine", args.deals) as advance:
+            figures = engine.run(args.deals, args.seed, advance)
+        print(json.dumps(figures))
+        return 0
+    try:
+        engine.openspiel_bridge()
+    except engine.OpenSpielMissing as missing:
+        print(f"vaza bench engine: {missing}", file=sys.stderr)
+        return 2
+    with progress_bar("engine", 2 * args.rounds * args.deals) as advance:
+        figures = engine.against_openspiel(args.deals, args.seed, args.rounds, advance)
     print(json.dumps(figures))
     return 0
 

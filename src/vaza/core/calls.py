@@ -59,6 +59,7 @@ class CallKind(IntEnum):
 PASS_INDEX: Final = 35
 DOUBLE_INDEX: Final = 36
 REDOUBLE_INDEX: Final = 37
+CALL_COUNT: Final = 38
 
 
 class Call:
@@ -75,18 +76,21 @@ class Call:
     name: str
     """PBN spelling: ``1NT``, ``4S``, ``Pass``, ``X``, ``XX``."""
 
-    @classmethod
-    def _make(cls, index: int) -> Call:
+    def __new__(cls, index: int) -> Call:
+        """The call of that index (0..37), e.g. ``Call(PASS_INDEX)``."""
+        if len(_INTERNED) == CALL_COUNT:
+            return _INTERNED[index]
+        # Only while the module builds the 38 (in index order), and inside `__new__`, so that a
+        # compiled build (mypyc) accepts it too.
         call = object.__new__(cls)
         call.index = index
         if index < PASS_INDEX:
-            call.kind, call.level, call.strain = CallKind.BID, index // 5 + 1, Strain(index % 5)
+            strain = Strain(index % 5)
+            call.kind, call.level, call.strain = CallKind.BID, index // 5 + 1, strain
+            call.name = f"{call.level}{strain.letter}"
         else:
             call.kind, call.level, call.strain = CallKind(index - PASS_INDEX + 1), 0, None
-        if call.strain is not None:
-            call.name = f"{call.level}{call.strain.letter}"
-        else:
-            call.name = ("", "Pass", "X", "XX")[call.kind]
+            call.name = ("Pass", "X", "XX")[index - PASS_INDEX]
         return call
 
     @staticmethod
@@ -121,6 +125,14 @@ class Call:
     def __lt__(self, other: Call) -> bool:
         return self.index < other.index
 
+    # Spelled out: a compiled class that defines `__lt__` inherits no hash (a C type inherits
+    # its comparisons and hash together); interned, so identity is equality.
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.index
+
     def __repr__(self) -> str:
         return f"Call.parse({str(self)!r})"
 
@@ -139,7 +151,10 @@ def _call_by_index(index: int) -> Call:
     return CALLS[index]
 
 
-CALLS: Final[tuple[Call, ...]] = tuple(Call._make(i) for i in range(38))
+_INTERNED: Final[list[Call]] = []
+for _index in range(CALL_COUNT):
+    _INTERNED.append(Call(_index))
+CALLS: Final[tuple[Call, ...]] = tuple(_INTERNED)
 BIDS: Final[tuple[Call, ...]] = CALLS[:PASS_INDEX]
 PASS: Final = CALLS[PASS_INDEX]
 DOUBLE: Final = CALLS[DOUBLE_INDEX]

@@ -102,13 +102,14 @@ class Card:
     """PBN form: suit letter then rank letter, e.g. ``SA``, ``HT``."""
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
-        return CARDS[13 * suit + rank - 2]
-
-    @classmethod
-    def _make(cls, index: int) -> Card:
+        index = 13 * suit + rank - 2
+        if len(_INTERNED) == 52:
+            return _INTERNED[index]
+        # Only while the module builds the 52 (in index order); the one place an instance is
+        # made, and inside `__new__`, so that a compiled build (mypyc) accepts it too.
         card = object.__new__(cls)
-        card.suit = Suit(index // 13)
-        card.rank = Rank(index % 13 + 2)
+        card.suit = Suit(suit)
+        card.rank = Rank(rank)
         card.index = index
         card.mask = 1 << index
         card.name = card.suit.letter + card.rank.letter
@@ -137,6 +138,14 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
+    # Spelled out: a compiled class that defines `__lt__` inherits no hash (a C type inherits
+    # its comparisons and hash together); interned, so identity is equality.
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.index
+
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
@@ -150,7 +159,10 @@ class Card:
         return self.suit.symbol + rank
 
 
-CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+_INTERNED: Final[list[Card]] = []
+for _index in range(52):
+    _INTERNED.append(Card(Suit(_index // 13), Rank(_index % 13 + 2)))
+CARDS: Final[tuple[Card, ...]] = tuple(_INTERNED)
 """All 52 cards by index."""
 
 FULL_MASK: Final = (1 << 52) - 1
@@ -186,7 +198,7 @@ class Hand:
     def from_mask(cls, mask: int) -> Hand:
         if mask < 0 or mask > FULL_MASK:
             raise ValueError("a hand mask has 52 bits")
-        hand = object.__new__(cls)
+        hand = cls()
         hand.mask = mask
         return hand
 

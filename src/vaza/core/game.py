@@ -76,21 +76,48 @@ class ProposalKind(Enum):
     UNDO = "undo"
 
 
-@dataclass(frozen=True, slots=True)
 class Proposal(Generic[SeatT]):
-    """A claim or undo request waiting for the opponents' answers; play stops meanwhile."""
+    """A claim or undo request waiting for the opponents' answers; play stops meanwhile.
 
-    kind: ProposalKind
-    by: SeatT
-    awaiting: frozenset[SeatT]
-    """Seats whose answer is still needed."""
-    tricks: int = 0
-    """For a claim: the tricks claimed for the claimer's side."""
-    line: str | None = None
-    """For a claim: the line of play the claimer stated."""
+    Immutable by convention.  Written out, not a dataclass: a compiled build (mypyc) cannot
+    make a generic dataclass (mypyc/mypyc#827)."""
+
+    __slots__ = ("awaiting", "by", "kind", "line", "tricks")
+
+    def __init__(
+        self,
+        kind: ProposalKind,
+        by: SeatT,
+        awaiting: frozenset[SeatT],
+        tricks: int = 0,
+        line: str | None = None,
+    ) -> None:
+        self.kind = kind
+        self.by = by
+        self.awaiting = awaiting
+        """Seats whose answer is still needed."""
+        self.tricks = tricks
+        """For a claim: the tricks claimed for the claimer's side."""
+        self.line = line
+        """For a claim: the line of play the claimer stated."""
 
     def answered_by(self, seat: SeatT) -> Proposal[SeatT]:
         return Proposal(self.kind, self.by, self.awaiting - {seat}, self.tricks, self.line)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.by, self.awaiting, self.tricks, self.line)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Proposal) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Proposal(kind={self.kind!r}, by={self.by!r}, awaiting={self.awaiting!r}, "
+            f"tricks={self.tricks!r}, line={self.line!r})"
+        )
 
 
 def answers(proposal: Proposal[SeatT] | None, seat: SeatT | None) -> tuple[Answer, ...]:
@@ -137,9 +164,11 @@ class Game(ABC, Generic[SeatT, ActionT, ResultT]):
         """The outcome once the game is over, else None."""
 
 
-class TakesBack(ABC, Generic[SeatT]):
+class TakesBack(Game[SeatT, ActionT, ResultT]):
     """A game whose undo takes back a seat's last action and all after it, where its rules
-    allow (`_undo_target` says which action, or raises `IllegalAction` why none)."""
+    allow (`_undo_target` says which action, or raises `IllegalAction` why none).
+
+    A subclass of `Game` rather than a mixin: a compiled build (mypyc) allows one base class."""
 
     proposal: Proposal[SeatT] | None
 

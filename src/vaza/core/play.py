@@ -10,7 +10,6 @@ because `legal_cards` and `play` are the engine's hot path (random playouts, rob
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
 from vaza.core.cards import CARDS, SEATS, SUIT_MASK, Card, Hand, Seat, Suit
@@ -43,12 +42,26 @@ def cards_in(mask: int) -> tuple[Card, ...]:
     )
 
 
-@dataclass(frozen=True, slots=True)
 class Trick(Generic[SeatT]):
-    """A completed trick: the cards in the order played, each with its player, and the winner."""
+    """A completed trick: the cards in the order played, each with its player, and the winner.
 
-    plays: tuple[tuple[SeatT, Card], ...]
-    winner: SeatT
+    Immutable by convention.  Written out, not a dataclass: a compiled build (mypyc) cannot
+    make a generic dataclass (mypyc/mypyc#827)."""
+
+    __slots__ = ("plays", "winner")
+
+    def __init__(self, plays: tuple[tuple[SeatT, Card], ...], winner: SeatT) -> None:
+        self.plays = plays
+        self.winner = winner
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Trick) and (self.plays, self.winner) == (other.plays, other.winner)
+
+    def __hash__(self) -> int:
+        return hash((self.plays, self.winner))
+
+    def __repr__(self) -> str:
+        return f"Trick(plays={self.plays!r}, winner={self.winner!r})"
 
     @property
     def leader(self) -> SeatT:

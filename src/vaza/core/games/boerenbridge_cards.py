@@ -37,14 +37,15 @@ class Special:
     def __new__(cls, kind: SpecialKind, number: int) -> Special:
         if not 1 <= number <= 4:
             raise ParseError(f"Wizards and Jesters are numbered 1 to 4, not {number}")
-        return SPECIALS[(0 if kind is SpecialKind.WIZARD else 4) + number - 1]
-
-    @classmethod
-    def _make(cls, kind: SpecialKind, number: int) -> Special:
+        position = (0 if kind is SpecialKind.WIZARD else 4) + number - 1
+        if len(_INTERNED) == 8:
+            return _INTERNED[position]
+        # Only while the module builds the eight (in index order), and inside `__new__`, so
+        # that a compiled build (mypyc) accepts it too.
         special = object.__new__(cls)
         special.kind = kind
         special.number = number
-        special.index = 52 + (0 if kind is SpecialKind.WIZARD else 4) + number - 1
+        special.index = 52 + position
         special.mask = 1 << special.index
         return special
 
@@ -61,6 +62,14 @@ class Special:
 
     def __lt__(self, other: Special) -> bool:
         return self.index < other.index
+
+    # Spelled out: a compiled class that defines `__lt__` inherits no hash (a C type inherits
+    # its comparisons and hash together); interned, so identity is equality.
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __repr__(self) -> str:
         return f"Special.parse({str(self)!r})"
@@ -81,9 +90,11 @@ class Special:
         raise ParseError(f"not a Wizard or Jester: {text!r}")
 
 
-SPECIALS: Final[tuple[Special, ...]] = tuple(
-    Special._make(kind, number) for kind in SpecialKind for number in range(1, 5)
-)
+_INTERNED: Final[list[Special]] = []
+for _kind in SpecialKind:
+    for _number in range(1, 5):
+        _INTERNED.append(Special(_kind, _number))
+SPECIALS: Final[tuple[Special, ...]] = tuple(_INTERNED)
 WIZARDS: Final = SPECIALS[:4]
 JESTERS: Final = SPECIALS[4:]
 

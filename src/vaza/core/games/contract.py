@@ -22,7 +22,6 @@ from vaza.core.errors import GameOver, IllegalAction, NotYourTurn, ProposalPendi
 from vaza.core.game import (
     Claim,
     ClaimResponse,
-    Game,
     Proposal,
     ProposalKind,
     TableAction,
@@ -104,7 +103,7 @@ class DealResult:
         return 13 - self.declarer_tricks
 
 
-class ContractDeal(Game[Seat, BridgeAction, DealResult], TakesBack[Seat]):
+class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
     """A deal of contract bridge from the first call to the last trick (or accepted claim)."""
 
     def __init__(self, board: Board, contract: Contract | None = None) -> None:

@@ -36,7 +36,6 @@ from vaza.core.errors import GameOver, IllegalAction, NotYourTurn, ParseError, P
 from vaza.core.game import (
     Claim,
     ClaimResponse,
-    Game,
     Proposal,
     ProposalKind,
     TableAction,
@@ -126,7 +125,7 @@ class TwoHandedStage(Enum):
     OVER = "over"
 
 
-class TwoHandedDeal(Game[Seat, TwoHandedAction, DealResult], TakesBack[Seat]):
+class TwoHandedDeal(TakesBack[Seat, TwoHandedAction, DealResult]):
     """A deal of two-handed bridge from the first card of the first phase to the last trick."""
 
     def __init__(self, board: TwoHandedBoard) -> None:
