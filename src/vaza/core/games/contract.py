@@ -424,8 +424,14 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         return DealResult(contract, self.side_tricks(contract.declarer.side))
 
     def record(self, **details: object) -> DealRecord:
-        """This deal as a record (complete or not); `details` fill players, event and so on."""
+        """This deal as a record (complete or not); `details` fill players, event and so on.
+        Its alerts are its notes, with any `explanations` the caller gives (a Blue Chip table
+        keeps its own)."""
         result = self.result
+        notes = dict(self.alerts)
+        given = details.pop("explanations", ())
+        if isinstance(given, tuple):
+            notes.update(given)
         return DealRecord(
             board=self.board,
             calls=tuple(self.auction.calls),
@@ -434,6 +440,6 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
             passed_out=self.auction.is_passed_out,
             declarer_tricks=result.declarer_tricks if result else None,
             claimed=bool(result and result.claimed),
-            explanations=tuple(sorted(self.alerts.items())),
+            explanations=tuple(sorted(notes.items())),
             **details,  # type: ignore[arg-type]
         )
