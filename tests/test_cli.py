@@ -102,6 +102,19 @@ def test_bad_arguments_get_a_clear_message(capsys: pytest.CaptureFixture[str]) -
     assert "board numbers start at 1" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", [["serve"], ["bench", "abuse"]])
+def test_robot_choices_are_the_robots_registry(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vaza.robots.registry import CONFIGS
+
+    with pytest.raises(SystemExit):
+        main([*command, "--robots", "nobody"])
+    err = capsys.readouterr().err
+    assert "invalid choice: 'nobody'" in err
+    assert all(f"'{name}'" in err for name in CONFIGS), err
+
+
 def test_bench_abuse_runs_the_attacks_and_reports_each(capsys: pytest.CaptureFixture[str]) -> None:
     """A short run: the normal table plays quiet and under attack; every attack is tried and
     the limits answer it (the figures themselves are the benchmark's, not the test's)."""

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from vaza.commands.common import positive, seed
+from vaza.commands.common import positive, robot_configs, seed
 from vaza.progress import progress_bar
 
 THINK_HELP = (
@@ -144,6 +144,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     abuse.add_argument(
         "--robots",
         default="strong",
+        choices=tuple(robot_configs()),
         help="the table's robots, as vaza serve --robots (default strong: up to 0.65 s a card)",
     )
     abuse.add_argument("--json", action="store_true", help="print JSON (always on)")

@@ -36,3 +36,10 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
         default=None,
         help=f"interface language: {', '.join(LANGUAGES)} (default: from your locale)",
     )
+
+
+def robot_configs() -> list[str]:
+    """The robot configurations a table may seat, from the robots' registry (`--robots`)."""
+    from vaza.robots.registry import CONFIGS
+
+    return list(CONFIGS)

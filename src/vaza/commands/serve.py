@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from vaza.commands.common import positive
+from vaza.commands.common import positive, robot_configs
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,7 +31,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--robots",
         default="strong",
-        choices=("simple", "standard", "quick", "strong"),
+        choices=tuple(robot_configs()),
         help="the robots contract bridge tables seat (default strong: double-dummy sampling)",
     )
     parser.add_argument(
