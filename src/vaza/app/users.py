@@ -79,7 +79,6 @@ class UserService:
         raise AccountError("could not find a free guest name; try again")
 
     async def update_settings(self, user: UserRecord, changes: dict[str, Any]) -> UserRecord:
-        settings = {**DEFAULT_SETTINGS, **user.settings}
         for key, value in changes.items():
             if key not in DEFAULT_SETTINGS:
                 raise AccountError(f"unknown setting {key!r}")
@@ -88,5 +87,4 @@ class UserService:
                     raise AccountError(f"language is one of {', '.join(LANGUAGES)}")
             elif not isinstance(value, bool):
                 raise AccountError(f"{key} is true or false")
-            settings[key] = value
-        return await self.store.update_settings(user.id, settings)
+        return await self.store.update_settings(user.id, changes, DEFAULT_SETTINGS)

@@ -93,6 +93,7 @@ class SqlStore:
     def __init__(self, database: Database) -> None:
         self.database = database
         self._sessions = database.sessions
+        self._settings_lock = asyncio.Lock()
         self._queue: asyncio.Queue[tuple[_Append, asyncio.Future[int]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._writer_connection: AsyncConnection | None = None
@@ -143,12 +144,15 @@ class SqlStore:
             row = (await session.execute(query)).scalar_one_or_none()
             return _user(row) if row else None
 
-    async def update_settings(self, user_id: int, settings: JSON) -> UserRecord:
-        async with self._sessions() as session:
-            row = await session.get(models.User, user_id)
+    async def update_settings(self, user_id: int, changes: JSON, defaults: JSON) -> UserRecord:
+        # The row is read and written in one transaction, locked against other processes
+        # (PostgreSQL's FOR UPDATE) and against this one's other requests (SQLite has no row
+        # lock, and serves one process).
+        async with self._settings_lock, self._sessions() as session:
+            row = await session.get(models.User, user_id, with_for_update=True)
             if row is None:
                 raise KeyError(user_id)
-            row.settings = dict(settings)
+            row.settings = {**defaults, **(row.settings or {}), **changes}
             await session.commit()
             return _user(row)
 
