@@ -62,8 +62,13 @@ lint: $(TOOLS)
 typecheck: $(TOOLS)
 	$(BIN)/mypy --strict src/vaza
 
+# The suite runs in TEST_JOBS processes (pytest-xdist), a test file's tests in one of them (they
+# share module fixtures: a server, a browser).  Most of a test's time is spent waiting for a
+# server, a robot or a page, so two processes on two cores take about 8 minutes, not 12.
+TEST_JOBS ?= 2
+
 pytest: $(TOOLS)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_JOBS) --dist loadfile
 
 bench: $(INSTALLED)
 	$(BIN)/vaza bench engine --deals 20000 --seed 1 --json
