@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from browserkit import PHONE, act_once, chromium, create_table, live, person, settings_become
 from serverkit import Server, running_server
@@ -233,5 +233,29 @@ def test_what_the_server_may_add_is_drawn_when_present(server: Server, browser: 
     expect(buttons.nth(1)).to_contain_text("Give ace of spades → East")
     buttons.nth(0).click()
     assert page.evaluate("window.probeSent") == [{"type": "choose", "value": "H"}]
+    someone.assert_no_errors()
+    someone.close()
+
+
+def test_a_returning_person_whose_session_loads_before_the_games_sees_no_error(
+    server: Server, browser: Browser
+) -> None:
+    """At start the page asks for the session and the registry of games at once.  When the
+    session came first, it drew the lobby without the games, and a returning person was shown
+    "Something went wrong" (Cannot read properties of undefined, reading 'game')."""
+    someone = person(browser, server.url)
+    someone.goto("/")
+    someone.guest()
+    page = someone.page
+    held: list[Route] = []
+    page.route("**/api/games", lambda route: held.append(route))  # noqa: PLW0108
+    with page.expect_response("**/api/me"):
+        page.goto(server.url + "/", wait_until="commit")
+    page.wait_for_selector(".account .me")  # the session is in: the header names the guest
+    assert len(held) == 1, "the games are asked for once, and held until now"
+    assert page.evaluate("document.body.dataset.ready") != "1"
+    held[0].continue_()
+    expect(page.locator("form.create-form select[name=game] option")).not_to_have_count(0)
+    expect(page.locator(".toast-error")).to_have_count(0)
     someone.assert_no_errors()
     someone.close()

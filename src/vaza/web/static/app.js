@@ -67,6 +67,9 @@ function route() {
 }
 
 function refreshPage() {
+  // Before the first page is shown, boot shows it once the session and the registry of games
+  // are both loaded: a session that arrives first must not draw a page without the games.
+  if (!routed) return;
   if (page && page.refresh) page.refresh();
   else route();
 }

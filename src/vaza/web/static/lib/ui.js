@@ -29,8 +29,6 @@ export function toast(message, { kind = "info", detail = null, actions = [], tim
   return close;
 }
 
-/** An error from the server (WebSocket `error` or an ApiError) as a toast in the reader's
- *  language: the code's sentence, with the server's own sentence as the detail. */
 /** The sentence for an error: a limit's in the reader's language (the server names the limit
  *  and its figure), else the server's own. */
 export function errorDetail(code, message, data = null) {
@@ -38,7 +36,12 @@ export function errorDetail(code, message, data = null) {
   return message;
 }
 
+/** An error from the server (WebSocket `error` or an ApiError) as a toast in the reader's
+ *  language: the code's sentence, with the server's own sentence as the detail. */
 export function showError(code, message, data = null) {
+  // No code: not the server's answer but this page's own failure (a script error caught on
+  // its way to the reader): said in the console too, where a developer (and a test) sees it.
+  if (!code) console.error(`unexpected error: ${message}`);
   const key = `error.${code}`;
   const title = code && has(key) ? t(key) : t("error.generic");
   toast(title, { kind: "error", detail: errorDetail(code, message, data) || null, timeout: 8000 });

@@ -207,12 +207,15 @@ export function mount(root) {
       robots: form.robots,
       seconds_per_action: form.seconds ? Number(form.seconds) : null,
     };
+    let created;
     try {
-      const created = await api.post("/api/tables", body);
-      navigate(`/table/${encodeURIComponent(created.table)}`, { state: { sit: true } });
+      created = await api.post("/api/tables", body);
     } catch (error) {
       showError(error.code || "parse_error", error.message, error.data);
+      return;
     }
+    // Outside the try: a failure of the table's page is not a failure to create the table.
+    navigate(`/table/${encodeURIComponent(created.table)}`, { state: { sit: true } });
   }
 
   function draw() {
