@@ -66,3 +66,38 @@ def test_messages_are_written_in_order() -> None:
         writer.cancel()
 
     asyncio.run(scenario())
+
+
+def test_a_person_who_left_is_told_again_while_the_table_is_unavailable(
+    monkeypatch: Any,
+) -> None:
+    """In a cluster under load the owner of a table may not answer in time: the `left` is
+    said again (else the seat would never be held, and no robot would play for it).  Before,
+    it was given up at once with a warning in the log."""
+    from types import SimpleNamespace
+
+    from vaza.app.cluster import Unavailable
+    from vaza.server import hub as hub_module
+    from vaza.server.hub import Hub
+
+    monkeypatch.setattr(hub_module, "LEFT_RETRIES", (0.0, 0.0, 0.0), raising=False)
+    said: list[dict[str, Any]] = []
+
+    class Tables:
+        service = SimpleNamespace(listeners=[], notices=[], connected=None)
+
+        def state_of(self, table_id: str) -> Any:
+            state = SimpleNamespace(finished=False, seat_of=lambda user_id: "W")
+            return SimpleNamespace(state=state)
+
+        async def handle(self, table_id: str, actor: Any, command: dict[str, Any]) -> int:
+            said.append(command)
+            if len(said) < 3:
+                raise Unavailable("the server holding this table does not answer; try again")
+            return 7
+
+    hub = Hub(Tables(), lambda *_: True, lambda name: asyncio.sleep(0))  # type: ignore[arg-type]
+    person = SimpleNamespace(id=4, name="ana")
+    client = Client(object(), person)  # type: ignore[arg-type]
+    asyncio.run(hub._left(client, "t1"))
+    assert said == [{"type": "left", "seat": "W"}] * 3

@@ -45,6 +45,9 @@ per action: minutes of play)."""
 WS_TRY_AGAIN_LATER = 1013
 CHAT_PER_MINUTE = 20
 """Chat lines a person may send to one table in a minute."""
+LEFT_RETRIES = (0.5, 1.0, 2.0)
+"""Seconds between the tries to tell a table that someone left while it answers `unavailable`
+(its owner is slow or the table is moving between processes)."""
 CATCH_UP_LIMIT = 500
 """At most this many past events with a snapshot (`since`); further back, the snapshot alone
 (its view and chat say all a client needs)."""
@@ -471,18 +474,27 @@ class Hub:
         the table is told (its service holds the seat, then a robot plays for them)."""
         if client.user is None:
             return
-        live = self.tables.state_of(table_id)
-        if live is None or live.state.finished:
-            return
-        seat = live.state.seat_of(client.user.id)
-        if seat is None or client.user.id in self.users_watching(table_id):
-            return
-        try:
-            await self.tables.handle(table_id, SYSTEM, {"type": "left", "seat": seat})
-        except VazaError as error:  # the table is moving between processes, say
-            log.warning("could not tell %s that %s left: %s", table_id, seat, error)
-        except Exception:
-            log.exception("could not tell %s that %s left", table_id, seat)
+        for pause in (*LEFT_RETRIES, None):
+            live = self.tables.state_of(table_id)
+            if live is None or live.state.finished:
+                return
+            seat = live.state.seat_of(client.user.id)
+            if seat is None or client.user.id in self.users_watching(table_id):
+                return
+            try:
+                await self.tables.handle(table_id, SYSTEM, {"type": "left", "seat": seat})
+                return
+            except VazaError as error:
+                # The table is moving between processes, or its owner is slow to answer:
+                # said again (a `left` already recorded records nothing), or the seat would
+                # never be held and no robot would ever play for it.
+                if error.code != "unavailable" or pause is None:
+                    log.warning("could not tell %s that %s left: %s", table_id, seat, error)
+                    return
+            except Exception:
+                log.exception("could not tell %s that %s left", table_id, seat)
+                return
+            await asyncio.sleep(pause)
 
 
 class _Flood(VazaError):
