@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, settings
 
+import pgdb
 from helpers import FIXED_DEAL
 from vaza.core import Board, Seat
 
@@ -19,3 +23,16 @@ settings.load_profile("vaza")
 @pytest.fixture
 def fixed_board() -> Board:
     return Board(FIXED_DEAL, dealer=Seat.NORTH)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new club database: a SQLite file, or a throwaway PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"
+        return
+    name = pgdb.create()
+    try:
+        yield f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}"
+    finally:
+        pgdb.drop(name)

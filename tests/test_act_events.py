@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-import pgdb
 from vaza.app.service import TableService
 from vaza.app.table import Actor, Event, TableOptions, TableState
 from vaza.bus.memory import MemoryBus
@@ -61,18 +58,6 @@ def test_each_card_is_logged_as_its_owners_and_dummys_as_chosen_by_declarer(game
             else:
                 assert "by" not in payload
     assert by_dummy >= 10
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"
-        return
-    name = pgdb.create()
-    try:
-        yield f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}"
-    finally:
-        pgdb.drop(name)
 
 
 def test_an_old_log_that_named_declarer_for_dummys_cards_is_rewritten_on_load(

@@ -6,12 +6,10 @@ four-colour deck switched on, then off again by a change of card faces sent just
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import pgdb
 from vaza.app.users import DEFAULT_SETTINGS, UserService
 from vaza.store.db import open_database
 from vaza.store.sql import SqlStore
@@ -25,21 +23,9 @@ CHANGES = [
 ]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"
-        return
-    name = pgdb.create()
-    try:
-        yield f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}"
-    finally:
-        pgdb.drop(name)
-
-
-def test_changes_made_at_once_all_land(url: str) -> None:
+def test_changes_made_at_once_all_land(database_url: str) -> None:
     async def scenario() -> dict[str, object]:
-        database = await open_database(url)
+        database = await open_database(database_url)
         try:
             users = UserService(SqlStore(database))
             person = await users.register("ana", "a long enough password", "pt-BR")
