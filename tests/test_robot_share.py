@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vaza.analysis.dds import is_background
 from vaza.app.service import TableService
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
@@ -24,6 +25,8 @@ class Watch:
     threads: dict[str, set[str]] = field(default_factory=dict)
     busy: dict[str, int] = field(default_factory=dict)
     most: dict[str, int] = field(default_factory=dict)
+    after_people: dict[str, set[bool]] = field(default_factory=dict)
+    """Whether each person's robots' solver calls give way to people's tables' (`SolverLock`)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -37,6 +40,7 @@ class Watched:
         watch = self.watch
         with watch.lock:
             watch.threads.setdefault(self.owner, set()).add(threading.current_thread().name)
+            watch.after_people.setdefault(self.owner, set()).add(is_background())
             watch.busy[self.owner] = watch.busy.get(self.owner, 0) + 1
             watch.most[self.owner] = max(watch.most.get(self.owner, 0), watch.busy[self.owner])
         try:
@@ -90,5 +94,6 @@ def test_robot_tables_think_in_the_background_in_turn(tmp_path: Path) -> None:
         assert watch.threads["ana"] == {"robot-bg_0"}, watch.threads
         assert all(name.startswith("robot_") for name in watch.threads["bia"]), watch.threads
         assert watch.most["ana"] == 1, "one of ana's robot tables thinks at a time"
+        assert watch.after_people == {"ana": {True}, "bia": {False}}
 
     asyncio.run(scenario())

@@ -36,7 +36,59 @@ BATCH: Final = _dds.MAXNOOFBOARDS // len(STRAINS)
 """Deals per `calc_all_tables` call: DDS solves at most 200 (deal, strain) pairs at once, so
 40 deals with all five strains."""
 
-_SOLVER_LOCK: Final = threading.Lock()
+
+class SolverLock:
+    """DDS's one lock, people first: a thread marked with `solve_after_people` (the robots of
+    tables where only robots play) waits while any other thread waits for the solver or holds
+    it, so a robot at a person's table waits at most for one call already under way.
+
+    A plain lock lets whichever thread the system wakes go first: under robot-only load a
+    person's robot then waited for the background's calls in turn (issue 21)."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition(threading.Lock())
+        self._held = False
+        self.people_waiting = 0
+        """Threads not marked as background that wait for the solver now."""
+        self.background_waiting = 0
+
+    def __enter__(self) -> None:
+        background = is_background()
+        with self._changed:
+            if background:
+                self.background_waiting += 1
+            else:
+                self.people_waiting += 1
+            try:
+                while self._held or (background and self.people_waiting):
+                    self._changed.wait()
+            finally:
+                if background:
+                    self.background_waiting -= 1
+                else:
+                    self.people_waiting -= 1
+            self._held = True
+
+    def __exit__(self, *_: object) -> None:
+        with self._changed:
+            self._held = False
+            self._changed.notify_all()
+
+
+_background = threading.local()
+
+
+def solve_after_people() -> None:
+    """Mark the calling thread as background work: its solver calls give way to every other
+    thread's (`SolverLock`), and go to DDS in small calls (`positions.BACKGROUND_BATCH`)."""
+    _background.marked = True
+
+
+def is_background() -> bool:
+    return bool(getattr(_background, "marked", False))
+
+
+_SOLVER_LOCK: Final = SolverLock()
 
 # Vaza and endplay both number seats N E S W from 0; strains and vulnerability differ.
 _PLAYERS: Final = tuple(Player(seat) for seat in SEATS)

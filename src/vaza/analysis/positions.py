@@ -19,7 +19,7 @@ from typing import Final
 
 from endplay import _dds
 
-from vaza.analysis.dds import _SOLVER_LOCK
+from vaza.analysis.dds import _SOLVER_LOCK, is_background
 from vaza.analysis.results import AnalysisError
 from vaza.core.cards import CARDS, SEATS, SUIT_MASK, Card, Seat, Suit
 from vaza.core.play import cards_in, winning_position
@@ -150,9 +150,16 @@ def _scores(solved: _dds.futureTricks) -> dict[Card, int]:
     return scores
 
 
+BACKGROUND_BATCH: Final = 2
+"""Positions per call from a background thread (`solve_after_people`): one for each of DDS's
+threads on a two-core machine, so a person's robot that arrives meanwhile waits for at most
+two positions, not two hundred."""
+
+
 def _chunks(positions: Sequence[Position]) -> Iterator[list[Position]]:
+    size = BACKGROUND_BATCH if is_background() else SOLVE_BATCH
     iterator = iter(positions)
-    while chunk := list(islice(iterator, SOLVE_BATCH)):
+    while chunk := list(islice(iterator, size)):
         yield chunk
 
 
@@ -160,7 +167,8 @@ def solve_positions(positions: Sequence[Position]) -> list[dict[Card, int]]:
     """For each position, every legal card of the seat to play with the tricks its side takes
     from the trick in progress on (that trick included), all four hands open.
 
-    Positions go to DDS `SOLVE_BATCH` at a time under the solver lock.
+    Positions go to DDS `SOLVE_BATCH` at a time under the solver lock (`BACKGROUND_BATCH` from a
+    background thread).
     """
     for position in positions:
         _check(position)

@@ -208,7 +208,9 @@ class TableService:
         self.rng = rng or make_rng()
         self.executor = robot_executor or ThreadPoolExecutor(2, thread_name_prefix="robot")
         """Robots' thinking at tables where a person plays now."""
-        self.background = ThreadPoolExecutor(1, thread_name_prefix="robot-bg")
+        self.background = ThreadPoolExecutor(
+            1, thread_name_prefix="robot-bg", initializer=_background_thread
+        )
         """Robots' thinking at tables of robots alone (robot events, robot matches): one thread,
         shared in turn by the people who opened such tables (`_share`), so nobody's robot
         tables slow the tables where people play, nor starve another person's."""
@@ -714,6 +716,13 @@ class TableService:
             # leaks its semaphores, and the resource tracker says so at exit.
             await asyncio.to_thread(self._analyser.shutdown, wait=True, cancel_futures=True)
             self._analyser = None
+
+
+def _background_thread() -> None:
+    """The robot-only tables' thread: its solver calls give way to people's tables'."""
+    from vaza.analysis.dds import solve_after_people  # noqa: PLC0415 - DDS loads on first use
+
+    solve_after_people()
 
 
 RETRY_SECONDS = 1.0
