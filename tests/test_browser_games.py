@@ -403,7 +403,7 @@ def check_end(someone: Person, case: Case, messages: Messages, drawn: list[JSON]
         assert sorted(shown["seats"][seat]["cards"]) == sorted(hands[seat]), f"{seat} face up"
     played = bool(view["played"])
     if case.game in HAS_DOUBLE_DUMMY and played:
-        expect(page.locator(".deal-end .analysis .dd-table")).to_be_visible(timeout=30000)
+        expect(page.locator(".deal-end .analysis .dd-table")).to_be_visible(timeout=120_000)
     expect(page.locator(".panel.score .pad, .panel.score .dup").first).to_be_visible()
     if played:
         won = view["tricks_won"] if not view["result"]["claimed"] else None

@@ -153,7 +153,7 @@ def test_a_whole_chicago_match_leaves_a_clean_log(tmp_path: Path) -> None:
         player.recv_until(lambda m: m["type"] == "snapshot")
         player.send(type="sit", table=table, seat="N")
         play_until_the_match_ends(player, table, "N")
-        player.recv_until(lambda m: m["type"] == "analysis", timeout=60)
+        player.recv_until(lambda m: m["type"] == "analysis", timeout=120)
         player.close()  # the player leaves the finished table
         # A later hold, at another table, runs out after this player's would have.
         other, other_table = sit_and_leave(server)

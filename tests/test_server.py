@@ -106,7 +106,8 @@ def test_a_guest_plays_a_deal_with_three_robots(server: Server) -> None:
     assert final["result"] is not None
     for lang in ("en", "pt-BR"):  # every call explained in the robots' system
         assert set(final["explanations"][lang]) == {str(i) for i in range(len(final["calls"]))}
-    notice = guest.recv_until(lambda m: m["type"] == "analysis", timeout=30)
+    # The analysis worker runs at low priority: on a loaded machine it waits for the CPU.
+    notice = guest.recv_until(lambda m: m["type"] == "analysis", timeout=120)
     assert notice["table"] == table
     analysis = notice["analysis"]
     assert set(analysis["table"]) == {"N", "E", "S", "W"}
