@@ -21,7 +21,9 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +41,10 @@ class Counts:
     robot_moves: list[float] = field(default_factory=list)
     person_actions: int = 0
     guests: dict[str, int] = field(default_factory=lambda: {"made": 0, "refused": 0})
-    chat: dict[str, int] = field(default_factory=lambda: {"sent": 0, "refused": 0})
-    catch_up: dict[str, int] = field(default_factory=lambda: {"asked": 0, "with_log": 0})
+    chat: dict[str, int] = field(default_factory=lambda: {"sent": 0, "refused": 0, "closed": 0})
+    catch_up: dict[str, int] = field(
+        default_factory=lambda: {"asked": 0, "with_log": 0, "closed": 0}
+    )
     robot_events: dict[str, int] = field(
         default_factory=lambda: {"opened": 0, "refused": 0, "timed_out": 0}
     )
@@ -125,10 +129,23 @@ async def _robot_events(url: str, made: list[str], counts: Counts) -> None:
         await asyncio.sleep(0.5)
 
 
+async def _again_when_closed(attack: Callable[[], Awaitable[None]], count: dict[str, int]) -> None:
+    """An attacker's socket that the server closes (one that reads too slowly is: the limit
+    working) is counted, and opened again."""
+    while True:
+        try:
+            await attack()
+        except websockets.ConnectionClosed:
+            count["closed"] += 1
+
+
 async def _chat_flood(ws_url: str, cookie: str, table: str, counts: Counts) -> None:
     """20 sockets of one guest, each sending a chat line every 20 ms."""
 
     async def one(number: int) -> None:
+        await _again_when_closed(partial(flood, number), counts.chat)
+
+    async def flood(number: int) -> None:
         async with await _socket(ws_url, cookie) as socket:
             await socket.send(_dumps({"type": "hello", "table": table}))
 
@@ -153,6 +170,9 @@ async def _catch_ups(ws_url: str, table: str, counts: Counts) -> None:
     """50 logged-out sockets asking for the whole log, again and again."""
 
     async def one() -> None:
+        await _again_when_closed(ask, counts.catch_up)
+
+    async def ask() -> None:
         async with await _socket(ws_url) as socket:
             while True:
                 await socket.send(_dumps({"type": "hello", "table": table, "since": 0}))

@@ -26,6 +26,7 @@ from typing import Any
 from vaza.bench.boerenbridge import measure as measure_boerenbridge
 from vaza.robots.bidding.measure import measure as measure_bidding
 from vaza.robots.cardplay.measure import measure as measure_cardplay
+from vaza.robots.cardplay.player import CARD_BUDGET_MS
 
 
 def interval95(values: list[float]) -> tuple[float, float]:
@@ -47,7 +48,7 @@ def measure_leads(
     deals: int,
     seed: int,
     *,
-    budget_ms: float | None = 650.0,
+    budget_ms: float | None = CARD_BUDGET_MS,
     robot_options: Mapping[str, Any] | None = None,
     single_core: bool = True,
     per_deal: list[float] | None = None,
@@ -176,7 +177,7 @@ def _main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
-    budget = options.pop("budget_ms", 650.0)
+    budget = options.pop("budget_ms", CARD_BUDGET_MS)
     costs: list[float] = []
     figures = measure_leads(deals, seed, budget_ms=budget, robot_options=options, per_deal=costs)
     print(json.dumps({**figures, "per_deal": costs}))

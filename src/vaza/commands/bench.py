@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from vaza.commands.common import positive, robot_configs, seed
+from vaza.commands.common import positive, robot_configs, robot_thinking, seed
 from vaza.progress import progress_bar
 
 THINK_HELP = (
@@ -145,7 +145,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--robots",
         default="strong",
         choices=tuple(robot_configs()),
-        help="the table's robots, as vaza serve --robots (default strong: up to 0.65 s a card)",
+        help="the table's robots, as vaza serve --robots "
+        f"(default strong: {robot_thinking('strong')})",
     )
     abuse.add_argument("--json", action="store_true", help="print JSON (always on)")
     abuse.set_defaults(run=run_abuse)

@@ -43,3 +43,10 @@ def robot_configs() -> list[str]:
     from vaza.robots.registry import CONFIGS
 
     return list(CONFIGS)
+
+
+def robot_thinking(name: str) -> str:
+    """How long a robot configuration thinks a card at most, for a command's help."""
+    from vaza.robots.registry import thinking
+
+    return thinking(name)

@@ -30,7 +30,7 @@ DEFAULT_LEVEL = "strong"
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS
+    from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS, thinking
 
     parser = commands.add_parser(
         "robot",
@@ -56,7 +56,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         choices=list(CONFIGS),
         default=DEFAULT_LEVEL,
         help="the robot to serve: strong (the default: the bidding system and double-dummy "
-        "card play, up to 0.65 s a card), quick (the same, up to 0.15 s a card), standard "
+        f"card play, {thinking('strong')}), quick (the same, {thinking('quick')}), standard "
         "(the bidding system, simple card play), simple (instant, weak) or baseline (strong as "
         "frozen for head-to-head measurements). Boerenbridge is played by the robot of the "
         f"same name ({', '.join(BOERENBRIDGE_CONFIGS)}), else by the strong one",

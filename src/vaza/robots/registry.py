@@ -15,7 +15,7 @@ from vaza.robots.bidding import BiddingRobot, infer
 from vaza.robots.bidding.bidder import choose_call
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
-from vaza.robots.cardplay import CardPlayer
+from vaza.robots.cardplay.player import CARD_BUDGET_MS, CardPlayer
 from vaza.robots.simple import SimpleRobot
 
 Robot = TableRobot[TableView, BridgeAction]
@@ -40,18 +40,20 @@ def system_call(
 
 def _strong() -> Robot:
     """The bidding system, and card play by sampling the hidden hands consistently with the
-    auction and the play, each sample solved double dummy (0.65 s a card at most); the
-    opening lead by simulation against the auction."""
+    auction and the play, each sample solved double dummy (`CARD_BUDGET_MS` a card at most)."""
     return CardPlayer(bidder=BiddingRobot(), constraints=infer, caller=system_call)
 
 
+QUICK_BUDGET_MS: Final = 150.0
+
+
 def _quick() -> Robot:
-    """As strong, thinking at most 0.15 s a card."""
+    """As strong, thinking at most `QUICK_BUDGET_MS` a card."""
     return CardPlayer(
         bidder=BiddingRobot(),
         constraints=infer,
         caller=system_call,
-        budget_ms=150.0,
+        budget_ms=QUICK_BUDGET_MS,
         max_samples=48,
     )
 
@@ -101,6 +103,12 @@ def set_table_robot(name: str) -> None:
     if name not in CONFIGS:
         raise KeyError(f"no robot configuration {name!r}: choose one of {', '.join(CONFIGS)}")
     _table_robot = name
+
+
+def thinking(name: str) -> str:
+    """How long a configuration thinks at most a card, for a command's help."""
+    budget = {"strong": CARD_BUDGET_MS, "quick": QUICK_BUDGET_MS}.get(name)
+    return "instant" if budget is None else f"up to {budget / 1000:g} s a card"
 
 
 def table_robot() -> Robot:

@@ -21,7 +21,7 @@ from vaza.core.cards import SEATS, Card
 from vaza.core.deal import Board
 from vaza.core.games.contract import ContractDeal
 from vaza.core.views import seat_view
-from vaza.robots.cardplay.player import CardPlayer, Scoring
+from vaza.robots.cardplay.player import CARD_BUDGET_MS, CardPlayer, Scoring
 
 
 def makeable_contract(board: Board) -> Contract:
@@ -68,7 +68,7 @@ def played_deals(
     seed: int,
     *,
     scoring: Scoring = "imps",
-    budget_ms: float | None = 650.0,
+    budget_ms: float | None = CARD_BUDGET_MS,
     robot_options: Mapping[str, Any] | None = None,
     times: list[float] | None = None,
 ) -> Iterator[PlayedDeal]:
@@ -116,7 +116,7 @@ def measure(
     seed: int,
     *,
     scoring: Scoring = "imps",
-    budget_ms: float | None = 650.0,
+    budget_ms: float | None = CARD_BUDGET_MS,
     single_core: bool = True,
     robot_options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
@@ -171,7 +171,7 @@ def _main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
-    budget = options.pop("budget_ms", 650.0)
+    budget = options.pop("budget_ms", CARD_BUDGET_MS)
     figures = measure(
         deals,
         seed,

@@ -58,6 +58,9 @@ CallChooser = Callable[[Hand, tuple[Call, ...], Seat, Vulnerability], Call]
 """The bidding system's call for a hand after some calls (from the dealer, and the dealer): the
 simulated lead keeps only layouts whose hands would have bid as they did."""
 
+CARD_BUDGET_MS: Final = 650.0
+"""The strong robot's thinking per card at most (the opening lead `opening_lead_factor` times
+as long)."""
 _MATCHPOINT_MAKING: Final = 0.5
 """At matchpoints a trick is a trick; making the contract is worth half a trick more, since the
 field in other contracts is beaten by a plus score as often as by an overtrick."""
@@ -189,7 +192,7 @@ class CardPlayer:
         self,
         scoring: Scoring = "imps",
         *,
-        budget_ms: float | None = 650.0,
+        budget_ms: float | None = CARD_BUDGET_MS,
         max_samples: int = 160,
         min_samples: int = 32,
         opening_lead_factor: float = 1.6,
@@ -424,6 +427,7 @@ class _Search:
 
 
 __all__ = [
+    "CARD_BUDGET_MS",
     "CardPlayer",
     "ConstraintSource",
     "Decision",
