@@ -1,0 +1,57 @@
+"""Two card-play budgets on the same deals, deal by deal (the deals and robots of `vaza bench
+robots`, DDS on one thread).
+
+    card_budget.py run DEALS SEED BUDGET_MS > a.json    each deal's [declarer, defence] cost
+    card_budget.py compare a.json b.json                b − a a deal, with a 95% interval
+
+Run the two budgets at once, one per core, so they share the machine's load alike."""
+
+import json
+import math
+import statistics
+import sys
+
+from vaza.analysis.dds import single_threaded
+from vaza.robots.cardplay.measure import played_deals
+
+
+def run(deals: int, seed: int, budget: float) -> None:
+    single_threaded()
+    times: list[float] = []
+    costs = [
+        [
+            sum(cost for declaring, cost in deal.costs if declaring),
+            sum(cost for declaring, cost in deal.costs if not declaring),
+        ]
+        for deal in played_deals(deals, seed, budget_ms=budget, times=times)
+    ]
+    times.sort()
+    print(json.dumps({"budget_ms": budget, "seed": seed, "costs": costs,
+                      "card_ms_p95": times[int(0.95 * len(times))]}))  # fmt: skip
+
+
+def interval(differences: list[float]) -> list[float]:
+    mean = statistics.fmean(differences)
+    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences))
+    return [round(mean, 3), round(mean - half, 3), round(mean + half, 3)]
+
+
+def compare(first: str, second: str) -> None:
+    a, b = (json.load(open(name)) for name in (first, second))
+    pairs = list(zip(a["costs"], b["costs"], strict=True))
+    print(json.dumps({
+        "budgets_ms": [a["budget_ms"], b["budget_ms"]],
+        "deals": len(pairs),
+        "mean_a": [statistics.fmean(x[i] for x, _ in pairs) for i in (0, 1)],
+        "mean_b": [statistics.fmean(y[i] for _, y in pairs) for i in (0, 1)],
+        "declarer_b_minus_a": interval([y[0] - x[0] for x, y in pairs]),
+        "defence_b_minus_a": interval([y[1] - x[1] for x, y in pairs]),
+        "card_ms_p95": [a["card_ms_p95"], b["card_ms_p95"]],
+    }))  # fmt: skip
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "run":
+        run(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]))
+    else:
+        compare(sys.argv[2], sys.argv[3])
