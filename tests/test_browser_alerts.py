@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
 from browserkit import PHONE, chromium, create_table, live, person
 from serverkit import Server, running_server
@@ -72,6 +72,36 @@ def test_the_meaning_of_a_call_shows_before_it_is_made(
     page.locator(live(".bid[data-call='Pass']")).focus()
     expect(meaning).to_be_visible()
     assert meaning.inner_text() != ""
+    me.assert_no_errors()
+    me.close()
+
+
+def test_a_call_pointed_at_before_its_meaning_came_shows_it_when_it_comes(
+    server: Server, browser: Browser
+) -> None:
+    """On a loaded server the meanings may come after the call was pointed at (a long press
+    of 450 ms is soon over): the line then shows when they come, not on the next hover."""
+    me = person(browser, server.url, viewport=DESKTOP_800)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # Playwright takes functions, not built-in methods
+        held.append(route)
+
+    me.page.route("**/api/games/*/meanings?*", hold)
+    me.goto("/")
+    me.guest()
+    create_table(me, scoring="rubber")
+    page = me.page
+    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+    meaning = page.locator(live(".bidding-box .call-meaning"))
+    page.locator(live(".bid[data-call='1NT']")).focus()
+    expect(meaning).to_be_hidden()
+    assert held, "the page asked for the meanings"
+    for route in held:
+        route.continue_()
+    expect(meaning).to_be_visible()
+    expect(meaning).to_contain_text("1NT")
+    expect(meaning).to_contain_text("HCP")
     me.assert_no_errors()
     me.close()
 

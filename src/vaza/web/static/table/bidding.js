@@ -34,7 +34,9 @@ function meaningLine(box, meanings) {
   const line = h("p", { class: "call-meaning", "aria-live": "polite", hidden: true });
   if (!meanings) return line;
   let known = {};
+  let asked = null; // the call pointed at, pressed or focused now: shown once its meaning is in
   const show = (call) => {
+    asked = call;
     const text = call && known[call];
     line.hidden = !text;
     line.textContent = text ? `${callLabel(call)}: ${text}` : "";
@@ -42,6 +44,7 @@ function meaningLine(box, meanings) {
   meanings.then((found) => {
     known = found;
     for (const button of box.querySelectorAll(".bid[data-call]")) button.title = known[button.dataset.call] || "";
+    show(asked);
   });
   let timer = null;
   let pressed = false;
