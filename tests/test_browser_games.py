@@ -145,30 +145,31 @@ def table_log(server: Server, table: str) -> list[Event]:
     return [Event(kind, json.loads(payload)) for kind, payload in rows]
 
 
-def check_every_message(server: Server, messages: Messages, seat: str) -> int:
-    """Each message's view is the seat's view at that version, rebuilt from the table's log
-    through the core's views; and no message names a card its view does not hold."""
-    assert messages.table is not None
-    log = table_log(server, messages.table)
-    created = log[0].payload
-    state = TableState(messages.table, TableOptions.from_json(created["options"]), None)
-    by_version: dict[int, list[JSON]] = {}
-    for message in messages.views():
-        by_version.setdefault(message["version"], []).append(message)
-    checked = 0
+def seat_views(server: Server, table: str, seat: str) -> dict[int, JSON]:
+    """The seat's view at every version of the table, rebuilt from its log through the
+    core's views (as JSON, as sent)."""
+    log = table_log(server, table)
+    state = TableState(table, TableOptions.from_json(log[0].payload["options"]), None)
+    views: dict[int, JSON] = {}
     for event in log:
         state.evolve(event)
-        for message in by_version.pop(state.version, []):
-            truth = json.loads(json.dumps(state.match.view(seat)))
-            assert message["view"] == truth, (
-                f"the view at version {state.version} is not the seat's"
-            )
-            # (not the table's id: a random base64url id may hold "-S5_" by chance)
-            leaked = card_tokens({k: v for k, v in message.items() if k != "table"})
-            leaked -= card_tokens(truth)
-            assert not leaked, f"version {state.version} names {sorted(leaked)}"
-            checked += 1
-    assert not by_version, f"messages at versions the log does not have: {sorted(by_version)}"
+        views[state.version] = json.loads(json.dumps(state.match.view(seat)))
+    return views
+
+
+def check_every_message(messages: Messages, truth: dict[int, JSON]) -> int:
+    """Each message's view is the seat's view at that version (`seat_views`); and no message
+    names a card its view does not hold."""
+    checked = 0
+    for message in messages.views():
+        version = message["version"]
+        assert version in truth, f"a message at version {version}, which the log does not have"
+        assert message["view"] == truth[version], f"the view at version {version} is not the seat's"
+        # (not the table's id: a random base64url id may hold "-S5_" by chance)
+        leaked = card_tokens({k: v for k, v in message.items() if k != "table"})
+        leaked -= card_tokens(truth[version])
+        assert not leaked, f"version {version} names {sorted(leaked)}"
+        checked += 1
     return checked
 
 
@@ -232,9 +233,12 @@ def take_drawn(someone: Person) -> list[JSON]:
     return drawn
 
 
-def check_drawn(shown: JSON, messages: Messages) -> None:
-    """One drawing of the page against the view it was drawn from."""
-    view = messages.at(int(shown["version"]))
+def check_drawn(shown: JSON, truth: dict[int, JSON]) -> None:
+    """One drawing of the page against the seat's view at the version it shows (from the log:
+    a view the page drew just before a reload may be one whose frame Playwright no longer
+    reports, the page's old socket being gone; the frames are checked against the same
+    views in `check_every_message`)."""
+    view = truth[int(shown["version"])]
     where = f"version {shown['version']} ({view['phase']})"
     assert shown["phase"] == view["phase"], where
     trick = [card for _, card in view.get("trick") or []]
@@ -441,14 +445,15 @@ def test_a_whole_deal_of_every_game_under_every_scoring(
     play_deal(me, case, messages, drawn)
     check_end(me, case, messages, drawn)
     drawn += take_drawn(me)
+    viewer = messages.views()[-1]["view"]["viewer"]
+    assert viewer is not None
+    truth = seat_views(server, messages.table, viewer)
     for shown in drawn:
-        check_drawn(shown, messages)
+        check_drawn(shown, truth)
     # The page drew every view it was sent (at the pace 0 of the tests, one after another).
     sent = {m["version"] for m in messages.views() if m["view"]["phase"] != "waiting"}
     assert sent <= {int(shown["version"]) for shown in drawn}
-    viewer = messages.views()[-1]["view"]["viewer"]
-    assert viewer is not None
-    assert check_every_message(server, messages, viewer) >= 10
+    assert check_every_message(messages, truth) >= 10
     me.assert_no_errors()
     me.close()
 
