@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    expect,
+    sync_playwright,
+)
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -28,6 +35,10 @@ LAUNCH_ARGS = [
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
+WAIT_MS = 15_000
+"""How long a page action or an `expect` waits for the page (a bound, never a figure tested:
+two suites at once on two cores kept a server's answer more than Playwright's 5 s away)."""
+expect.set_options(timeout=WAIT_MS)
 
 
 @contextmanager
@@ -120,7 +131,7 @@ def person(
         f"localStorage.setItem('vaza.pace', '{pace}');"
     )
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT_MS)
     someone = Person(context, page, base)
 
     def on_console(message: ConsoleMessage) -> None:

@@ -34,6 +34,10 @@ PROBLEM = re.compile(
 READY_SECONDS = 120
 """How long a server may take to start: under the suite run twice at once on two cores, the
 first start took 24–31 s (30 s was the limit, and one missed it)."""
+STOP_SECONDS = 60
+"""How long a stopped server may take to shut down cleanly before it is killed: it waits for
+the deal being analysed, which on a loaded machine (the worker runs at low priority) took more
+than 10 s, and the kill then left the analysis pool's semaphores to the resource tracker."""
 
 
 def free_port() -> int:
@@ -136,7 +140,7 @@ class Server:
         if self.process is not None:
             self.process.terminate()
             try:
-                self.process.wait(10)
+                self.process.wait(STOP_SECONDS)
             except subprocess.TimeoutExpired:
                 self.process.kill()
             self.process = None
