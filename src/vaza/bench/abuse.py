@@ -1,8 +1,8 @@
 """`vaza bench abuse`: a normal table's robots while others try what issue 21 found.
 
 One server with the club's own limits.  A person plays at a table with three robots (human
-pace), and the time each robot's move takes is measured, from the update that makes it a
-robot's turn to the update with its card or call.  Meanwhile, from the same address:
+pace, from a process of their own as a browser would be), and the time each robot's move takes
+is measured, from the update that makes it a robot's turn to the update with its card or call.  Meanwhile, from the same address:
 
 - guest accounts asked for at 1,000 a minute;
 - 20 sockets of one guest flooding a table's chat;
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import random
 import statistics
@@ -93,6 +94,74 @@ async def _person(ws_url: str, cookie: str, table: str, think: float, counts: Co
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 await socket.send(_dumps({"table": table, **rng.choice(view["legal"])}))
                 counts.person_actions += 1
+
+
+def _person_main(
+    *, ws_url: str, cookie: str, table: str, think: float, actions: Any, out: Any, stop: Any
+) -> None:
+    """The person's client in a process of its own, as a person's browser is: the attackers'
+    clients, in the bench's process, would otherwise delay the person's own messages. Counts
+    its actions in `actions` as it goes; sends the robot moves' times down `out` when `stop`
+    is set."""
+
+    async def play() -> list[float]:
+        counts = Counts()
+        playing = asyncio.ensure_future(_person(ws_url, cookie, table, think, counts))
+        while not stop.is_set() and not playing.done():
+            actions.value = counts.person_actions
+            await asyncio.sleep(0.1)
+        actions.value = counts.person_actions
+        playing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing  # a person's client that failed says why
+        return counts.robot_moves
+
+    try:
+        out.send(("moves", asyncio.run(play())))
+    except Exception as error:  # said to the bench, which fails with it
+        out.send(("error", repr(error)))
+
+
+class _PersonProcess:
+    """`_person_main`, started and finished from the bench."""
+
+    def __init__(self, ws_url: str, cookie: str, table: str, think: float) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.actions = context.Value("i", 0)
+        self._stop = context.Event()
+        self._results, out = context.Pipe(duplex=False)
+        self._process = context.Process(
+            target=_person_main,
+            kwargs={
+                "ws_url": ws_url,
+                "cookie": cookie,
+                "table": table,
+                "think": think,
+                "actions": self.actions,
+                "out": out,
+                "stop": self._stop,
+            },
+            daemon=True,
+        )
+        self._process.start()
+
+    def kill(self) -> None:
+        if self._process.is_alive():
+            self._process.kill()
+
+    def finish(self) -> list[float]:
+        """Stop playing; the robot moves' times (seconds)."""
+        self._stop.set()
+        try:
+            if not self._results.poll(60):
+                raise RuntimeError("the person's client did not stop")
+            kind, value = self._results.recv()
+        finally:
+            self._process.join(10)
+            self.kill()
+        if kind == "error":
+            raise RuntimeError(f"the person's client failed: {value}")
+        return list(value)
 
 
 async def _guests(http: httpx.AsyncClient, counts: Counts, made: list[str]) -> None:
@@ -223,6 +292,7 @@ async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
         ws_url = url.replace("http", "ws") + "/ws"
         counts = Counts()
         tasks: list[asyncio.Future[None]] = []
+        player: _PersonProcess | None = None
         try:
             async with httpx.AsyncClient(base_url=url, timeout=60) as http:
                 person = _cookie(http, await http.post("/api/guest", json={}))
@@ -232,26 +302,34 @@ async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
                 made: list[str] = [attacker]
                 cpu_before = _cpu_seconds(process.pid)
                 started = time.perf_counter()
-                tasks = [asyncio.ensure_future(_person(ws_url, person, table, think, counts))]
+                player = _PersonProcess(ws_url, person, table, think)
                 if attack:
-                    tasks += [
+                    tasks = [
                         asyncio.ensure_future(_guests(http, counts, made)),
                         asyncio.ensure_future(_robot_events(url, made, counts)),
                         asyncio.ensure_future(_chat_flood(ws_url, attacker, flooded, counts)),
                         asyncio.ensure_future(_catch_ups(ws_url, table, counts)),
                     ]
-                done, _ = await asyncio.wait(tasks, timeout=seconds)
                 # On a slow machine the window may close before an attack's first answer:
                 # every one is tried before the run ends (a minute more at most).
-                while not _all_tried(counts, attack) and not done:
-                    if time.perf_counter() - started > seconds + 60:
+                deadline = started + seconds
+                done: list[asyncio.Future[None]] = []
+                while not done:
+                    counts.person_actions = player.actions.value
+                    now = time.perf_counter()
+                    if now >= deadline and (_all_tried(counts, attack) or now > deadline + 60):
                         break
-                    done, _ = await asyncio.wait(tasks, timeout=0.2)
+                    await asyncio.sleep(0.2)
+                    done = [task for task in tasks if task.done()]
                 for task in done:  # an attack that ended early says why
                     task.result()
+                counts.robot_moves = await asyncio.to_thread(player.finish)
+                counts.person_actions = player.actions.value
                 elapsed = time.perf_counter() - started
                 cpu = _cpu_seconds(process.pid) - cpu_before
         finally:
+            if player is not None:
+                player.kill()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
