@@ -76,6 +76,58 @@ def test_the_meaning_of_a_call_shows_before_it_is_made(
     me.close()
 
 
+def test_a_long_press_goes_on_when_the_page_is_drawn_again_meanwhile(
+    server: Server, browser: Browser
+) -> None:
+    """An answer that comes during a long press draws the bidding box anew (here the table's
+    invitation link, which the page asks for after the snapshot): the press still reads the
+    call, in the box now shown, and still does not make it."""
+    me = person(browser, server.url, viewport=PHONE)
+    sent: list[str] = []
+
+    def keep(frame: str) -> None:
+        sent.append(frame)
+
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if route.request.method == "GET":
+            held.append(route)
+        else:
+            route.continue_()
+
+    me.page.on("websocket", lambda socket: socket.on("framesent", keep))
+    me.goto("/")
+    me.guest()
+    me.page.route("**/api/tables/*", hold)
+    create_table(me, scoring="rubber")
+    page = me.page
+    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+    meaning = page.locator(live(".bidding-box .call-meaning"))
+    expect(meaning).to_be_hidden()
+    for _ in range(600):  # the page asks for its link after the snapshot
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page asked for the table's invitation link"
+    strain = page.locator(live(".bid-strain.strain-NT"))
+    strain.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+    for route in held:
+        route.continue_()
+    # The box is drawn anew once the link is in (its button in the table's menu).
+    expect(page.locator("#table-tools button", has_text="Copy invitation link")).to_have_count(1)
+    expect(meaning).to_be_visible()
+    expect(meaning).to_contain_text("HCP")
+    page.locator(live(".bid-strain.strain-NT")).dispatch_event(
+        "pointerup", {"pointerType": "touch", "bubbles": True}
+    )
+    page.locator(live(".bid-strain.strain-NT")).dispatch_event("click")
+    expect(meaning).to_contain_text("1NT")
+    assert not [frame for frame in sent if '"call"' in str(frame)], "the long press bid"
+    me.assert_no_errors()
+    me.close()
+
+
 def test_a_call_pointed_at_before_its_meaning_came_shows_it_when_it_comes(
     server: Server, browser: Browser
 ) -> None:

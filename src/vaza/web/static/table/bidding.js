@@ -28,41 +28,47 @@ const LONG_PRESS_MS = 450;
 /** The alert being written for one's next call, kept across redraws until the call is made. */
 const alerting = { on: false, text: "" };
 
+/** The call pointed at, pressed or focused, and the long press under way: kept across redraws,
+ *  since an update that comes mid-press draws a new box (the meanings of the same auction are
+ *  the same promise, so a call pointed at in another auction is not carried over). */
+const pointing = { call: null, meanings: null, timer: null, pressed: false, show: null };
+
 /** The box's line that tells what a call would mean, and the hover, focus and long-press that
  *  fill it.  `meanings` is the promise of `nextMeanings` (or null: no system to explain). */
 function meaningLine(box, meanings) {
   const line = h("p", { class: "call-meaning", "aria-live": "polite", hidden: true });
   if (!meanings) return line;
   let known = {};
-  let asked = null; // the call pointed at, pressed or focused now: shown once its meaning is in
   const show = (call) => {
-    asked = call;
+    Object.assign(pointing, { call, meanings });
     const text = call && known[call];
     line.hidden = !text;
     line.textContent = text ? `${callLabel(call)}: ${text}` : "";
   };
+  if (pointing.meanings !== meanings) Object.assign(pointing, { call: null, pressed: false });
+  pointing.show = show; // the newest box's line
   meanings.then((found) => {
     known = found;
     for (const button of box.querySelectorAll(".bid[data-call]")) button.title = known[button.dataset.call] || "";
-    show(asked);
+    if (pointing.show === show) show(pointing.call); // shown once its meaning is in
   });
-  let timer = null;
-  let pressed = false;
   const callOf = (event) => event.target.closest?.(".bid[data-call]")?.dataset.call;
   box.addEventListener("mouseover", (event) => show(callOf(event)));
   box.addEventListener("focusin", (event) => show(callOf(event)));
   box.addEventListener("mouseleave", () => show(null));
   box.addEventListener("pointerdown", (event) => {
     const call = callOf(event);
-    pressed = false;
-    clearTimeout(timer);
-    if (call && event.pointerType !== "mouse") timer = setTimeout(() => { pressed = true; show(call); }, LONG_PRESS_MS);
+    pointing.pressed = false;
+    clearTimeout(pointing.timer);
+    if (call && event.pointerType !== "mouse") {
+      pointing.timer = setTimeout(() => { pointing.pressed = true; pointing.show(call); }, LONG_PRESS_MS);
+    }
   });
-  for (const name of ["pointerup", "pointercancel", "pointerleave"]) box.addEventListener(name, () => clearTimeout(timer));
+  for (const name of ["pointerup", "pointercancel", "pointerleave"]) box.addEventListener(name, () => clearTimeout(pointing.timer));
   // A long press reads the call; it does not make it.
   box.addEventListener("click", (event) => {
-    if (pressed) {
-      pressed = false;
+    if (pointing.pressed) {
+      pointing.pressed = false;
       event.stopPropagation();
       event.preventDefault();
     }
