@@ -2,7 +2,8 @@
 
 One server with the club's own limits.  A person plays at a table with three robots (human
 pace, from a process of their own as a browser would be), and the time each robot's move takes
-is measured, from the update that makes it a robot's turn to the update with its card or call.  Meanwhile, from the same address:
+is measured, from the update that makes it a robot's turn to the update with its card or call.
+Meanwhile, from the same address:
 
 - guest accounts asked for at 1,000 a minute;
 - 20 sockets of one guest flooding a table's chat;
