@@ -88,10 +88,14 @@ async def _person(ws_url: str, cookie: str, table: str, think: float, counts: Co
                 counts.robot_moves.append(now - robot_turn_at)
             view = message.get("view") or {}
             controller = view.get("controller")
-            robot_turn_at = now if controller not in (None, "N") else None
+            legal = view.get("legal") or []
+            # A robot's claim waits for North's answer: North's turn, though the claimer is
+            # still the seat to play (unanswered, the table waited for good).
+            answering = bool(legal) and all(a.get("type") == "claim_response" for a in legal)
+            robot_turn_at = now if controller not in (None, "N") and not answering else None
             if view.get("phase") == "over":
                 await socket.send(_dumps({"type": "next_deal", "table": table}))
-            elif controller == "N" and view.get("legal"):
+            elif (controller == "N" or answering) and legal:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 await socket.send(_dumps({"table": table, **rng.choice(view["legal"])}))
                 counts.person_actions += 1
