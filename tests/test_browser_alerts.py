@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Route, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
-from browserkit import PHONE, chromium, create_table, live, person
+from browserkit import PHONE, Person, chromium, create_table, live, person
 from serverkit import Server, running_server
 
 DESKTOP_800 = {"width": 1280, "height": 800}
@@ -29,6 +29,26 @@ def browser() -> Iterator[Browser]:
         yield running
 
 
+def _frames_sent(me: Person) -> list[str]:
+    """The frames the page will send on its sockets, as they go."""
+    sent: list[str] = []
+
+    def keep(frame: str) -> None:  # Playwright takes functions, not built-in methods
+        sent.append(frame)
+
+    me.page.on("websocket", lambda socket: socket.on("framesent", keep))
+    return sent
+
+
+def _my_turn_at_a_rubber_table(me: Person) -> tuple[Page, Locator]:
+    """A new rubber table of `me`'s (deal 1: North, the creator, deals): its page once the
+    bidding box waits for a call, and the box's meaning line."""
+    create_table(me, scoring="rubber")
+    page = me.page
+    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+    return page, page.locator(live(".bidding-box .call-meaning"))
+
+
 @pytest.mark.parametrize(
     ("size", "language", "points"),
     [("desktop", "en", "HCP"), ("phone", "pt-BR", "PH")],
@@ -38,18 +58,10 @@ def test_the_meaning_of_a_call_shows_before_it_is_made(
 ) -> None:
     viewport = DESKTOP_800 if size == "desktop" else PHONE
     me = person(browser, server.url, viewport=viewport, language=language)
-    sent: list[str] = []
-
-    def keep(frame: str) -> None:  # Playwright takes functions, not built-in methods
-        sent.append(frame)
-
-    me.page.on("websocket", lambda socket: socket.on("framesent", keep))
+    sent = _frames_sent(me)
     me.goto("/")
     me.guest()
-    create_table(me, scoring="rubber")  # deal 1 of a rubber: North, the creator, deals
-    page = me.page
-    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
-    meaning = page.locator(live(".bidding-box .call-meaning"))
+    page, meaning = _my_turn_at_a_rubber_table(me)
     expect(meaning).to_be_hidden()
     if size == "desktop":
         one_notrump = page.locator(live(".bid[data-call='1NT']"))
@@ -83,11 +95,7 @@ def test_a_long_press_goes_on_when_the_page_is_drawn_again_meanwhile(
     invitation link, which the page asks for after the snapshot): the press still reads the
     call, in the box now shown, and still does not make it."""
     me = person(browser, server.url, viewport=PHONE)
-    sent: list[str] = []
-
-    def keep(frame: str) -> None:
-        sent.append(frame)
-
+    sent = _frames_sent(me)
     held: list[Route] = []
 
     def hold(route: Route) -> None:
@@ -96,14 +104,10 @@ def test_a_long_press_goes_on_when_the_page_is_drawn_again_meanwhile(
         else:
             route.continue_()
 
-    me.page.on("websocket", lambda socket: socket.on("framesent", keep))
     me.goto("/")
     me.guest()
     me.page.route("**/api/tables/*", hold)
-    create_table(me, scoring="rubber")
-    page = me.page
-    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
-    meaning = page.locator(live(".bidding-box .call-meaning"))
+    page, meaning = _my_turn_at_a_rubber_table(me)
     expect(meaning).to_be_hidden()
     for _ in range(600):  # the page asks for its link after the snapshot
         if held:
@@ -142,10 +146,7 @@ def test_a_call_pointed_at_before_its_meaning_came_shows_it_when_it_comes(
     me.page.route("**/api/games/*/meanings?*", hold)
     me.goto("/")
     me.guest()
-    create_table(me, scoring="rubber")
-    page = me.page
-    page.wait_for_selector(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
-    meaning = page.locator(live(".bidding-box .call-meaning"))
+    page, meaning = _my_turn_at_a_rubber_table(me)
     page.locator(live(".bid[data-call='1NT']")).focus()
     expect(meaning).to_be_hidden()
     assert held, "the page asked for the meanings"

@@ -1,7 +1,9 @@
 """Two card-play budgets on the same deals, deal by deal (the deals and robots of `vaza bench
 robots`, DDS on one thread).
 
-    card_budget.py run DEALS SEED BUDGET_MS > a.json    each deal's [declarer, defence] cost
+    card_budget.py run DEALS SEED BUDGET_MS [LEAD_MS] > a.json    each deal's [declarer,
+                                                    defence] cost (LEAD_MS: the opening lead's
+                                                    budget, 1.6 × BUDGET_MS unless given)
     card_budget.py compare a.json b.json                b − a a deal, with a 95% interval
 
 Run the two budgets at once, one per core, so they share the machine's load alike."""
@@ -15,18 +17,19 @@ from vaza.analysis.dds import single_threaded
 from vaza.robots.cardplay.measure import played_deals
 
 
-def run(deals: int, seed: int, budget: float) -> None:
+def run(deals: int, seed: int, budget: float, lead: float | None = None) -> None:
     single_threaded()
+    options = {} if lead is None else {"opening_lead_factor": lead / budget}
     times: list[float] = []
     costs = [
         [
             sum(cost for declaring, cost in deal.costs if declaring),
             sum(cost for declaring, cost in deal.costs if not declaring),
         ]
-        for deal in played_deals(deals, seed, budget_ms=budget, times=times)
+        for deal in played_deals(deals, seed, budget_ms=budget, robot_options=options, times=times)
     ]
     times.sort()
-    print(json.dumps({"budget_ms": budget, "seed": seed, "costs": costs,
+    print(json.dumps({"budget_ms": budget, "lead_ms": lead, "seed": seed, "costs": costs,
                       "card_ms_p95": times[int(0.95 * len(times))]}))  # fmt: skip
 
 
@@ -52,6 +55,7 @@ def compare(first: str, second: str) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1] == "run":
-        run(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]))
+        lead = float(sys.argv[5]) if len(sys.argv) > 5 else None
+        run(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), lead)
     else:
         compare(sys.argv[2], sys.argv[3])

@@ -51,6 +51,8 @@ class SolverLock:
         self.people_waiting = 0
         """Threads not marked as background that wait for the solver now."""
         self.background_waiting = 0
+        """Threads marked as background that wait for the solver now (what a test waits on to
+        know that a background call is queued)."""
 
     def __enter__(self) -> None:
         background = is_background()

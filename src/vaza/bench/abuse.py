@@ -40,7 +40,8 @@ JSON = dict[str, Any]
 
 @dataclass
 class Counts:
-    robot_moves: list[float] = field(default_factory=list)
+    robot_moves: list[tuple[float, str]] = field(default_factory=list)
+    """Each robot move's seconds and its moment (`_moment`)."""
     person_actions: int = 0
     guests: dict[str, int] = field(default_factory=lambda: {"made": 0, "refused": 0})
     chat: dict[str, int] = field(default_factory=lambda: {"sent": 0, "refused": 0, "closed": 0})
@@ -70,6 +71,20 @@ async def _socket(url: str, cookie: str | None = None) -> Any:
     )
 
 
+def _moment(view: JSON) -> str:
+    """Where in the deal a robot is to move: a call, the opening lead, the rest of trick one,
+    tricks two and three, or later (the strong robot's thinking differs most between them)."""
+    if view.get("phase") != "play":
+        return "call"
+    played = len(view.get("played") or [])
+    seats = len(view.get("seats") or ()) or 4
+    if played == 0:
+        return "opening lead"
+    if played < seats:
+        return "trick 1"
+    return "tricks 2-3" if played < 3 * seats else "later"
+
+
 async def _person(ws_url: str, cookie: str, table: str, think: float, counts: Counts) -> None:
     """Plays North at a table of three robots, a legal action after `think` seconds; times
     every robot move."""
@@ -78,6 +93,7 @@ async def _person(ws_url: str, cookie: str, table: str, think: float, counts: Co
         await socket.send(_dumps({"type": "hello", "table": table}))
         await socket.send(_dumps({"type": "sit", "table": table, "seat": "N"}))
         robot_turn_at: float | None = None
+        moment = ""
         async for raw in socket:
             message = orjson.loads(raw)
             if message.get("type") not in ("snapshot", "update"):
@@ -85,7 +101,7 @@ async def _person(ws_url: str, cookie: str, table: str, think: float, counts: Co
             now = time.perf_counter()
             acts = [e for e in message.get("events", []) if e.get("type") == "act"]
             if robot_turn_at is not None and acts:
-                counts.robot_moves.append(now - robot_turn_at)
+                counts.robot_moves.append((now - robot_turn_at, moment))
             view = message.get("view") or {}
             controller = view.get("controller")
             legal = view.get("legal") or []
@@ -93,6 +109,7 @@ async def _person(ws_url: str, cookie: str, table: str, think: float, counts: Co
             # still the seat to play (unanswered, the table waited for good).
             answering = bool(legal) and all(a.get("type") == "claim_response" for a in legal)
             robot_turn_at = now if controller not in (None, "N") and not answering else None
+            moment = _moment(view)
             if view.get("phase") == "over":
                 await socket.send(_dumps({"type": "next_deal", "table": table}))
             elif (controller == "N" or answering) and legal:
@@ -109,7 +126,7 @@ def _person_main(
     its actions in `actions` as it goes; sends the robot moves' times down `out` when `stop`
     is set."""
 
-    async def play() -> list[float]:
+    async def play() -> list[tuple[float, str]]:
         counts = Counts()
         playing = asyncio.ensure_future(_person(ws_url, cookie, table, think, counts))
         while not stop.is_set() and not playing.done():
@@ -154,8 +171,8 @@ class _PersonProcess:
         if self._process.is_alive():
             self._process.kill()
 
-    def finish(self) -> list[float]:
-        """Stop playing; the robot moves' times (seconds)."""
+    def finish(self) -> list[tuple[float, str]]:
+        """Stop playing; the robot moves' times (seconds) and moments."""
         self._stop.set()
         try:
             if not self._results.poll(60):
@@ -166,7 +183,7 @@ class _PersonProcess:
             self.kill()
         if kind == "error":
             raise RuntimeError(f"the person's client failed: {value}")
-        return list(value)
+        return [(seconds, moment) for seconds, moment in value]
 
 
 async def _guests(http: httpx.AsyncClient, counts: Counts, made: list[str]) -> None:
@@ -339,14 +356,24 @@ async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             _stop_servers(servers)
-    moves = sorted(counts.robot_moves)
-    p95 = moves[min(len(moves) - 1, int(0.95 * len(moves)))] if moves else None
+    moves = sorted(taken for taken, _ in counts.robot_moves)
+    p95 = _percentile(moves, 0.95) if moves else None
+    by_moment: dict[str, list[float]] = {}
+    for taken, moment in counts.robot_moves:
+        by_moment.setdefault(moment, []).append(taken)
     return {
         "seconds": round(elapsed, 1),
         "robot_moves": len(moves),
         "robot_move_ms_p50": round(1000 * statistics.median(moves), 1) if moves else None,
         "robot_move_ms_p95": None if p95 is None else round(1000 * p95, 1),
         "robot_move_ms_max": round(1000 * moves[-1], 1) if moves else None,
+        "robot_moves_by_moment": {
+            moment: {
+                "moves": len(times),
+                "ms_p95": round(1000 * _percentile(sorted(times), 0.95), 1),
+            }
+            for moment, times in sorted(by_moment.items())
+        },
         "person_actions": counts.person_actions,
         "guests": counts.guests,
         "chat": counts.chat,
@@ -354,6 +381,11 @@ async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
         "robot_events": counts.robot_events,
         "server_cpu_share": round(cpu / elapsed, 2) if elapsed else None,
     }
+
+
+def _percentile(ordered: list[float], share: float) -> float:
+    """The value below which `share` of `ordered` (sorted, not empty) lies."""
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def run(seconds: float, think: float, robots: str) -> JSON:

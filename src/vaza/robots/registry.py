@@ -15,7 +15,7 @@ from vaza.robots.bidding import BiddingRobot, infer
 from vaza.robots.bidding.bidder import choose_call
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
-from vaza.robots.cardplay.player import CARD_BUDGET_MS, CardPlayer
+from vaza.robots.cardplay.player import CardPlayer
 from vaza.robots.simple import SimpleRobot
 
 Robot = TableRobot[TableView, BridgeAction]
@@ -106,8 +106,9 @@ def set_table_robot(name: str) -> None:
 
 
 def thinking(name: str) -> str:
-    """How long a configuration thinks at most a card, for a command's help."""
-    budget = {"strong": CARD_BUDGET_MS, "quick": QUICK_BUDGET_MS}.get(name)
+    """How long a configuration thinks at most a card, for a command's help: read from a robot
+    it builds, so the help cannot drift from the factory."""
+    budget = getattr(robot(name), "budget_ms", None)
     return "instant" if budget is None else f"up to {budget / 1000:g} s a card"
 
 

@@ -58,10 +58,10 @@ CallChooser = Callable[[Hand, tuple[Call, ...], Seat, Vulnerability], Call]
 """The bidding system's call for a hand after some calls (from the dealer, and the dealer): the
 simulated lead keeps only layouts whose hands would have bid as they did."""
 
-CARD_BUDGET_MS: Final = 400.0
+CARD_BUDGET_MS: Final = 300.0
 """The strong robot's thinking per card at most (the opening lead `opening_lead_factor` times
-as long).  0.65 s played no better on the same 60 deals (docs/benchmarks.md, "Card play"), and
-kept a person's table waiting more than half a second for one robot card in twenty."""
+as long).  0.65 s and 0.4 s played no better on the same 60 deals (docs/benchmarks.md, "Card
+play"), and kept a person's table waiting half a second for one robot card in twenty."""
 _MATCHPOINT_MAKING: Final = 0.5
 """At matchpoints a trick is a trick; making the contract is worth half a trick more, since the
 field in other contracts is beaten by a plus score as often as by an overtrick."""
@@ -196,7 +196,7 @@ class CardPlayer:
         budget_ms: float | None = CARD_BUDGET_MS,
         max_samples: int = 160,
         min_samples: int = 32,
-        opening_lead_factor: float = 1.6,
+        opening_lead_factor: float = 2.0,
         inference_depth: int = 4,
         mistake_weight: float = UNLIKELY,
         simulated_leads: bool = False,
