@@ -135,7 +135,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "with three robots while, from the same address, guest accounts are asked for at "
         "1,000 a minute, 20 sockets of one guest flood a table's chat, 50 logged-out sockets "
         "ask again and again for the whole log, and every guest opens four robot "
-        "tournaments. Reports the robot moves' p50/p95 and what each attack got through.",
+        "tournaments. Reports the robot moves' p50/p95 (and p95 by moment: calls, the "
+        "opening lead, trick one, tricks 2-3, later) and what each attack got through.",
     )
     abuse.add_argument("--seconds", type=positive, default=60, help="how long (default 60)")
     abuse.add_argument(
