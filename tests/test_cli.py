@@ -129,6 +129,7 @@ def test_bench_abuse_runs_the_attacks_and_reports_each(capsys: pytest.CaptureFix
         assert run["person_actions"] > 0
         assert {
             "robot_moves",
+            "robot_move_ms_p50",
             "robot_move_ms_p95",
             "robot_moves_by_moment",
             "server_cpu_share",

@@ -3,7 +3,8 @@ robots`, DDS on one thread).
 
     card_budget.py run DEALS SEED BUDGET_MS [LEAD_MS] > a.json    each deal's [declarer,
                                                     defence] cost (LEAD_MS: the opening lead's
-                                                    budget, 1.6 × BUDGET_MS unless given)
+                                                    budget; the robot's own
+                                                    `opening_lead_factor` × BUDGET_MS unless given)
     card_budget.py compare a.json b.json                b − a a deal, with a 95% interval
 
 Run the two budgets at once, one per core, so they share the machine's load alike."""

@@ -34,7 +34,7 @@ import httpx
 import orjson
 import websockets
 
-from vaza.bench.server import _start_servers, _stop_servers
+from vaza.bench.server import _ms, _start_servers, _stop_servers
 
 JSON = dict[str, Any]
 
@@ -358,7 +358,6 @@ async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
             await asyncio.gather(*tasks, return_exceptions=True)
             _stop_servers(servers)
     moves = sorted(taken for taken, _ in counts.robot_moves)
-    p95 = _percentile(moves, 0.95) if moves else None
     by_moment: dict[str, list[float]] = {}
     for taken, moment in counts.robot_moves:
         by_moment.setdefault(moment, []).append(taken)
@@ -366,12 +365,12 @@ async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
         "seconds": round(elapsed, 1),
         "robot_moves": len(moves),
         "robot_move_ms_p50": round(1000 * statistics.median(moves), 1) if moves else None,
-        "robot_move_ms_p95": None if p95 is None else round(1000 * p95, 1),
+        "robot_move_ms_p95": _ms(moves, 0.95),
         "robot_move_ms_max": round(1000 * moves[-1], 1) if moves else None,
         "robot_moves_by_moment": {
             moment: {
                 "moves": len(times),
-                "ms_p95": round(1000 * _percentile(sorted(times), 0.95), 1),
+                "ms_p95": _ms(sorted(times), 0.95),
             }
             for moment, times in sorted(by_moment.items())
         },
@@ -382,11 +381,6 @@ async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
         "robot_events": counts.robot_events,
         "server_cpu_share": round(cpu / elapsed, 2) if elapsed else None,
     }
-
-
-def _percentile(ordered: list[float], share: float) -> float:
-    """The value below which `share` of `ordered` (sorted, not empty) lies."""
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def run(seconds: float, think: float, robots: str) -> JSON:
