@@ -196,6 +196,8 @@ class Person:
     next_deals: bool = True
     acts_seen: list[float] = field(default_factory=list)
     """When updates with an act in them arrived (the wall clock)."""
+    last_error: JSON | None = None
+    """The last error the server answered, to say why a scenario did not go on."""
     _acted_at: tuple[Any, ...] | None = None
     _last: JSON | None = None
     _resent: set[str] = field(default_factory=set)
@@ -265,6 +267,7 @@ class Person:
         message = orjson.loads(raw)
         kind = message.get("type")
         if kind == "error":
+            self.last_error = message
             ref = str(message.get("ref"))
             if message.get("code") == "unavailable" and self._last is not None:
                 self.unavailable += 1
@@ -295,6 +298,16 @@ class Person:
         self.view = message.get("view") or {}
         self._act()
         return True
+
+    def where(self) -> str:
+        """What this person holds now, for an error that says where a scenario stopped."""
+        view = self.view
+        legal = sorted({str(a.get("type")) for a in view.get("legal") or ()})
+        return (
+            f"{self.seat} holds deal {view.get('number')} in the {view.get('phase')}, "
+            f"{len(view.get('played') or ())} cards played, controller {view.get('controller')}, "
+            f"legal {legal}; its last command {self._last}, the last error {self.last_error}"
+        )
 
     def act_now(self) -> None:
         """Act on the view held now (as after a pause)."""
@@ -568,7 +581,7 @@ def _kill_pending(folder: Path, kind: str) -> Outcome:
         table, people = _four_people(club)
         north = people[0]
         if not _play(people, _phase(north, "play", cards=5), GO_ON_SECONDS):
-            raise RuntimeError("the deal never reached the play")
+            raise RuntimeError(f"the deal never reached the play: {north.where()}")
         _propose(people, kind)
         if not _play(people, lambda: bool(north.view.get("proposal")), 10):
             raise RuntimeError(f"the {kind} did not wait for answers")
@@ -633,7 +646,7 @@ def _outage(
     north.join(table)
     for _ in range(10):  # until a deal in which North plays (not as dummy)
         if not _play([north], _phase(north, "play", cards=3), GO_ON_SECONDS):
-            raise RuntimeError("the deal never reached the play")
+            raise RuntimeError(f"the deal never reached the play: {north.where()}")
         north.paused = True
         mine = _play([north], _north_or_over(north), GO_ON_SECONDS)
         if mine and north.view.get("controller") == "N":
@@ -641,7 +654,7 @@ def _outage(
         north.paused = False
         north.act_now()  # ask for the next deal
     else:
-        raise RuntimeError("North's turn never came")
+        raise RuntimeError(f"North's turn never came: {north.where()}")
     number = int(north.view.get("number", 1))
     acts_before = len(_acts(club.events(table)))
     start()
