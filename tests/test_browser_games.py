@@ -58,7 +58,7 @@ class Case:
 def cases() -> list[Case]:
     """Every game under every scoring (from the registry); each game at both sizes and in both
     languages; Bridge-Whist with the choice made and passed; the widow with the person as
-    declarer (who sees and hands out the widow) and as a defender."""
+    declarer (who sees and hands out the widow: on a phone too) and as a defender."""
     found: list[Case] = []
     for spec in GAMES:
         names = [scoring.name for scoring in spec.scorings]
@@ -69,6 +69,8 @@ def cases() -> list[Case]:
             if spec.name == "widow" and i == 0:
                 style = "declare"
             found.append(Case(spec.name, scoring, style, phone=i % 2 == 1))
+        if spec.name == "widow":  # the declarer's badge at a side seat on a phone, in Portuguese
+            found.append(Case(spec.name, names[0], "declare", phone=True))
         if spec.name == "bridge-whist":
             found += [
                 Case(spec.name, name, "pass", phone=i % 2 == 0) for i, name in enumerate(names)
@@ -305,6 +307,12 @@ def act(someone: Person, case: Case, done: list[str]) -> bool:
     if offers["calls"]:
         first = {"declare": "7NT", "play": "1NT"}.get(case.style)
         called = any(action.startswith("call") for action in done)
+        if first and not called and first not in offers["calls"]:
+            # A phone's box shows one level's strains: the level first, as a person would.
+            level = page.locator(live(f".bid-level[data-level='{first[0]}']:not([disabled])"))
+            if level.count():
+                level.click()
+                offers = page.evaluate(OFFERS)
         call = first if not called and first in offers["calls"] else "Pass"
         if call not in offers["calls"]:
             call = offers["calls"][0]
@@ -413,6 +421,9 @@ def check_end(someone: Person, case: Case, messages: Messages, drawn: list[JSON]
         won = view["tricks_won"] if not view["result"]["claimed"] else None
         strip = numbers(page.locator(".tricks-info strong").inner_text())
         assert sum(strip) == 13 and (won is None or strip == [won["NS"], won["EW"]])
+    if case.phone:  # every hand face up still fits the phone's width
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= PHONE["width"], f"the finished deal scrolls sideways ({width} px)"
     drawn += take_drawn(someone)
     page.reload()
     page.wait_for_selector(".felt-box[data-live=true]")

@@ -65,6 +65,39 @@ def new_player(browser: Browser, server: Server, size: str, language: str) -> Pe
 
 
 @pytest.mark.parametrize("language", ["en", "pt-BR"])
+def test_on_a_phone_a_side_seats_declarer_badge_fits(
+    server: Server, browser: Browser, language: str
+) -> None:
+    """ "Declarante" on a side seat's plate once stuck out of it (on the right, it pushed a
+    phone's page 4 px sideways): a badge now ends in an ellipsis inside its plate, its whole
+    word in its title."""
+    me = new_player(browser, server, "phone", language)
+    table = create_table(me, scoring="duplicate", robots=False)  # board 1: North (me) deals
+    for seat in "SW":
+        me.page.locator(f"[data-robot='{seat}']").click()
+        expect(me.page.locator(f".seat-area[data-seat='{seat}'] .badge.robot")).to_be_visible()
+    east = new_player(browser, server, "desktop", "en")
+    east.goto(f"/table/{table}")
+    east.page.locator("[data-sit='E']").click()
+    me.page.locator(live(".bid[data-call='Pass']:not([disabled])")).click()
+    east.page.locator(live(".bid[data-call='7NT']:not([disabled])")).click()
+    me.page.locator(live(".bid[data-call='Pass']:not([disabled])")).click()  # after the robot
+    expect(me.page.locator(".felt-box")).to_have_attribute("data-phase", "play")
+    badge = me.page.locator(".seat-area[data-seat='E'] .badge[data-role=declarer]")
+    expect(badge).to_be_visible()
+    word = "Declarer" if language == "en" else "Declarante"
+    expect(badge).to_have_attribute("title", word)
+    plate = boxes(me.page, ".seat-area[data-seat='E'] .plate")[0]
+    for box in boxes(me.page, ".seat-area[data-seat='E'] .plate .badge"):
+        assert float(box["right"]) <= float(plate["right"]) + 0.5, f"{box['text']} sticks out"
+    assert not outside(me.page, ".seat-area[data-seat='E'] .plate"), "East's plate is out of view"
+    assert me.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    for someone in (me, east):
+        someone.assert_no_errors()
+        someone.close()
+
+
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
 def test_on_a_phone_the_hand_and_the_bidding_box_are_in_view_together(
     server: Server, browser: Browser, language: str
 ) -> None:

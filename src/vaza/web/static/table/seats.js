@@ -45,7 +45,7 @@ export function seatPlate(seat, ctx, { points = null, vulnerable = null, extra =
     h("div", { class: "plate-line" },
       labelWhenFree && occupant ? null : h("span", { class: "plate-seat" }, label),
       view.dealer === seat ? h("span", { class: "badge dealer", title: t("dealer") }, t("dealer.short")) : null,
-      role ? h("span", { class: "badge role", dataset: { role } }, t(role)) : null,
+      role ? h("span", { class: "badge role", title: t(role), dataset: { role } }, t(role)) : null,
       vulnerable === true ? h("span", { class: "badge vul-badge", title: t("vulnerable") }, t("vulnerable.short")) : null),
     h("div", { class: "plate-line" },
       h("span", { class: "plate-name" }, name),
