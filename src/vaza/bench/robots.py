@@ -26,6 +26,7 @@ from typing import Any
 from vaza.bench.boerenbridge import measure as measure_boerenbridge
 from vaza.robots.bidding.measure import measure as measure_bidding
 from vaza.robots.cardplay.measure import measure as measure_cardplay
+from vaza.robots.cardplay.measure import percentile
 from vaza.robots.cardplay.player import CARD_BUDGET_MS
 
 
@@ -37,11 +38,6 @@ def interval95(values: list[float]) -> tuple[float, float]:
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
     return (mean - half, mean + half)
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
 def measure_leads(
@@ -121,7 +117,7 @@ def measure_leads(
         "lead_ms_p50": round(ordered[len(ordered) // 2], 1),
         "lead_ms_p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
         "lead_ms_max": round(ordered[-1], 1),
-        "lead_cpu_ms_p95": round(_percentile(cpu_times, 0.95), 1),
+        "lead_cpu_ms_p95": round(percentile(cpu_times, 0.95), 1),
         "lead_samples_mean": round(statistics.fmean(samples), 1),
     }
 
