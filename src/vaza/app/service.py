@@ -22,7 +22,7 @@ import multiprocessing
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -381,6 +381,15 @@ class TableService:
             if change.events:
                 await self._append(live, change)
                 await self._publish(live, change)
+
+    @contextlib.asynccontextmanager
+    async def as_logged(self, live: LiveTable) -> AsyncIterator[LiveTable]:
+        """The table as its log holds it, while the block runs: no command decided and not yet
+        committed (a snapshot built then would show what a failed commit takes back)."""
+        async with live.lock:
+            if live.stale:
+                await self._reload(live)
+            yield live
 
     async def _decide(self, live: LiveTable, actor: Actor, command: JSON) -> Change:
         state = live.state

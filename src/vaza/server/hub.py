@@ -235,21 +235,24 @@ class Hub:
             # Here for the first time (a duplicate event seated them): told before the
             # snapshot, which then holds it; nothing on their page changes.
             await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
-        past = await self._past_events(live, since)
-        # From here on nothing waits until the client watches with its snapshot queued
-        # first: every update it then gets comes after the snapshot, none is missed.
         live = self.tables.state_of(table_id) or live
-        audience = _audience(client, live.state)
-        user_id = client.user.id if client.user else None
-        message = self._snapshot(live, audience, past, user_id)
-        state_version = live.state.version
-        self._watch(client, table_id)
-        client.patched.pop(table_id, None)
-        if patches and message["view"] is not None:
-            # The snapshot is the first patch's base (nothing is sent between the two).
-            self._sent_views.setdefault(table_id, {})[audience] = (state_version, message["view"])
-            client.patched[table_id] = (audience, state_version)
-        await client.send(message)
+        # Under the table's lock, the snapshot shows only what the log holds; and the client
+        # watches with its snapshot queued first: every update it then gets comes after the
+        # snapshot, none is missed.
+        async with self.tables.service.as_logged(live):
+            past = await self._past_events(live, since)
+            audience = _audience(client, live.state)
+            user_id = client.user.id if client.user else None
+            message = self._snapshot(live, audience, past, user_id)
+            state_version = live.state.version
+            self._watch(client, table_id)
+            client.patched.pop(table_id, None)
+            if patches and message["view"] is not None:
+                # The snapshot is the first patch's base (nothing is sent between the two).
+                views = self._sent_views.setdefault(table_id, {})
+                views[audience] = (state_version, message["view"])
+                client.patched[table_id] = (audience, state_version)
+            await client.send(message)
         if seat is not None:  # after the snapshot: the page draws its update on the snapshot
             occupant = live.state.occupants[seat]
             if occupant is not None and (occupant.left or occupant.away):
