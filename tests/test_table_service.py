@@ -11,6 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pgdb
+from vaza.app.cluster import Cluster
 from vaza.app.service import TableService, Update
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
@@ -145,7 +146,6 @@ def test_a_snapshot_never_shows_what_is_not_yet_committed(tmp_path: Path) -> Non
     waits for the commit, so it never shows a version the log does not hold (one a failed
     commit would take back).  Before, it showed the decided state at once; under load in
     the browser test a reloaded page drew a version the log did not have yet."""
-    from vaza.app.cluster import Cluster
 
     class Socket:
         async def send_text(self, text: str) -> None:
@@ -185,6 +185,7 @@ def test_a_snapshot_never_shows_what_is_not_yet_committed(tmp_path: Path) -> Non
             assert [m["version"] for m in snapshots] == [version]
             assert (await store.events(table.id))[-1].version == version
         finally:
+            await service.close()  # no timer or task of the table's outlives its store
             await store.close()
 
     asyncio.run(scenario())

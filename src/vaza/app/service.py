@@ -372,24 +372,23 @@ class TableService:
         self._schedule(table_id)
         return live.state.version
 
-    async def _commit(self, live: LiveTable, actor: Actor, command: JSON) -> None:
-        """Decide, append and publish one command, the table's lock held throughout."""
-        async with live.lock:
-            if live.stale:
-                await self._reload(live)
-            change = await self._decide(live, actor, command)
-            if change.events:
-                await self._append(live, change)
-                await self._publish(live, change)
-
     @contextlib.asynccontextmanager
     async def as_logged(self, live: LiveTable) -> AsyncIterator[LiveTable]:
-        """The table as its log holds it, while the block runs: no command decided and not yet
-        committed (a snapshot built then would show what a failed commit takes back)."""
+        """The table as its log holds it, its lock held while the block runs: read again if a
+        failed commit left it stale, and no other command decided and not yet committed (a
+        snapshot built then would show what a failed commit takes back)."""
         async with live.lock:
             if live.stale:
                 await self._reload(live)
             yield live
+
+    async def _commit(self, live: LiveTable, actor: Actor, command: JSON) -> None:
+        """Decide, append and publish one command, the table's lock held throughout."""
+        async with self.as_logged(live):
+            change = await self._decide(live, actor, command)
+            if change.events:
+                await self._append(live, change)
+                await self._publish(live, change)
 
     async def _decide(self, live: LiveTable, actor: Actor, command: JSON) -> Change:
         state = live.state
@@ -644,9 +643,8 @@ class TableService:
         if live is None:
             return  # not served here any more: whoever serves it arms its own
         try:
-            async with live.lock:
-                if live.stale:
-                    await self._reload(live)
+            async with self.as_logged(live):
+                pass  # read again from its log, if a failed commit left it stale
         except Exception as error:
             log.warning("table %s: still cannot read its log (%s); trying again", table_id, error)
             self._retry_later(table_id)
