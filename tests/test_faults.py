@@ -6,6 +6,12 @@ figures of the same run (`vaza bench faults`) are in docs/security.md."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
 from vaza.bench import faults
 from vaza.cli import main
 
@@ -32,3 +38,26 @@ def test_no_fault_loses_doubles_or_stalls_anything() -> None:
 
 def test_the_bench_names_its_faults(capsys: object) -> None:
     assert main(["bench", "faults", "--only", "meteor"]) == 2
+
+
+def test_a_full_disk_refuses_the_next_commit_even_after_the_log_has_cycled(tmp_path: Path) -> None:
+    with faults.small_disk(tmp_path / "disk") as disk:
+        if disk is None:
+            pytest.skip("no tmpfs could be mounted here (needs root)")
+        with contextlib.closing(sqlite3.connect(disk / "vaza.db", isolation_level=None)) as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("CREATE TABLE events (payload BLOB)")
+            commit = "INSERT INTO events VALUES (zeroblob(3000))"
+            for _ in range(200):
+                db.execute(commit)
+            db.execute("PRAGMA wal_checkpoint(RESTART)")  # as SQLite's own checkpoint does
+            with (disk / "by hand").open("wb") as out, contextlib.suppress(OSError):
+                while True:
+                    out.write(b"\0" * (1 << 20))
+            db.execute(commit)  # the cycled log took it into space it held: CI's failure
+            (disk / "by hand").unlink()
+            faults.fill_disk(disk)
+            with pytest.raises(sqlite3.OperationalError, match="full"):
+                db.execute(commit)
+            (disk / faults.FILLER).unlink()
+            db.execute(commit)  # and the table goes on once there is room again

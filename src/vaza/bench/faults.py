@@ -729,29 +729,58 @@ def _disk_full(folder: Path) -> Outcome:
     """SQLite in a small filesystem of its own (tmpfs): the disk is filled mid-deal, so the
     next commit fails, and emptied again."""
     outcome = Outcome("SQLite's disk full mid-deal")
-    disk = folder / "disk"
-    disk.mkdir()
+    with small_disk(folder / "disk") as disk:
+        if disk is None:
+            outcome.note = "skipped: no tmpfs could be mounted here (needs root)"
+            return outcome
+        club = Club(folder, data=disk)
+        try:
+            return _outage(outcome, club, lambda: fill_disk(disk), (disk / FILLER).unlink)
+        finally:
+            club.stop()
+
+
+@contextlib.contextmanager
+def small_disk(path: Path) -> Iterator[Path | None]:
+    """A 32 MB filesystem of its own (tmpfs) mounted at `path`; None where none can be
+    mounted (it needs root)."""
+    path.mkdir()
     mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(disk)],
+        ["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(path)],
         capture_output=True, check=False,
     )  # fmt: skip
     if mounted.returncode != 0:
-        outcome.note = "skipped: no tmpfs could be mounted here (needs root)"
-        return outcome
-    filler = disk / "filler"
-
-    def fill() -> None:
-        with filler.open("wb") as out, contextlib.suppress(OSError):
-            while True:
-                out.write(b"\0" * (1 << 20))
-                out.flush()
-
-    club = Club(folder, data=disk)
+        yield None
+        return
     try:
-        return _outage(outcome, club, fill, filler.unlink)
+        yield path
     finally:
-        club.stop()
-        subprocess.run(["umount", "-l", str(disk)], capture_output=True, check=False)
+        subprocess.run(["umount", "-l", str(path)], capture_output=True, check=False)
+
+
+FILLER = "filler"
+
+
+def fill_disk(disk: Path, database: str = "vaza.db") -> None:
+    """Fill the filesystem at `disk` to its last byte with a file named `FILLER`, after the
+    database's write-ahead log is emptied, so that its next commit fails."""
+    _empty_wal(disk / database)
+    with (disk / FILLER).open("wb") as out, contextlib.suppress(OSError):
+        while True:
+            out.write(b"\0" * (1 << 20))
+            out.flush()
+
+
+def _empty_wal(database: Path) -> None:
+    """Copy the write-ahead log into the database and cut it to nothing, so the next commit
+    must take new space. A log that has cycled (restarted after a checkpoint) writes into
+    space it already holds, and a full disk then refuses no commit (CI saw it once)."""
+    with contextlib.closing(sqlite3.connect(database, timeout=10)) as connection:
+        deadline = time.monotonic() + 10
+        while connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the write-ahead log could not be emptied")
+            time.sleep(0.05)  # a reader is in the log: once it is done
 
 
 def _pg(sql: str) -> None:
