@@ -44,20 +44,19 @@ def test_a_full_disk_refuses_the_next_commit_even_after_the_log_has_cycled(tmp_p
     with faults.small_disk(tmp_path / "disk") as disk:
         if disk is None:
             pytest.skip("no tmpfs could be mounted here (needs root)")
-        with contextlib.closing(sqlite3.connect(disk / "vaza.db", isolation_level=None)) as db:
+        database, filler = disk / "vaza.db", disk / "filler"
+        with contextlib.closing(sqlite3.connect(database, isolation_level=None)) as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("CREATE TABLE events (payload BLOB)")
             commit = "INSERT INTO events VALUES (zeroblob(3000))"
             for _ in range(200):
                 db.execute(commit)
             db.execute("PRAGMA wal_checkpoint(RESTART)")  # as SQLite's own checkpoint does
-            with (disk / "by hand").open("wb") as out, contextlib.suppress(OSError):
-                while True:
-                    out.write(b"\0" * (1 << 20))
+            faults.fill_to_the_last_byte(filler)  # the disk full, the log left as it is
             db.execute(commit)  # the cycled log took it into space it held: CI's failure
-            (disk / "by hand").unlink()
-            faults.fill_disk(disk)
+            filler.unlink()
+            faults.fill_disk(database, filler)
             with pytest.raises(sqlite3.OperationalError, match="full"):
                 db.execute(commit)
-            (disk / faults.FILLER).unlink()
+            filler.unlink()
             db.execute(commit)  # and the table goes on once there is room again

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import shutil
 import signal
@@ -78,6 +79,12 @@ class Club:
         self.ports = [_free_port() for _ in range(self.processes)]
         self.running = [None] * self.processes
         self.data = self.data or self.folder / "data"
+
+    @property
+    def sqlite_file(self) -> Path:
+        """The embedded database's file (when no `db_url` is given)."""
+        assert self.data is not None
+        return self.data / "vaza.db"
 
     def url(self, number: int = 0) -> str:
         return f"http://127.0.0.1:{self.ports[number]}"
@@ -140,8 +147,7 @@ class Club:
     def query(self, sql: str, argument: str) -> list[tuple[Any, ...]]:
         """Rows read straight from the database; `{}` in `sql` stands for `argument`."""
         if self.db_url is None:
-            assert self.data is not None
-            with contextlib.closing(sqlite3.connect(self.data / "vaza.db", timeout=30)) as db:
+            with contextlib.closing(sqlite3.connect(self.sqlite_file, timeout=30)) as db:
                 return list(db.execute(sql.format("?"), (argument,)))
         dsn = self.db_url.replace("postgresql+asyncpg", "postgresql")
         return [tuple(row) for row in asyncio.run(_fetch(dsn, sql.format("$1"), argument))]
@@ -735,7 +741,9 @@ def _disk_full(folder: Path) -> Outcome:
             return outcome
         club = Club(folder, data=disk)
         try:
-            return _outage(outcome, club, lambda: fill_disk(disk), (disk / FILLER).unlink)
+            filler = disk / "filler"
+            fill = functools.partial(fill_disk, club.sqlite_file, filler)
+            return _outage(outcome, club, fill, filler.unlink)
         finally:
             club.stop()
 
@@ -758,14 +766,16 @@ def small_disk(path: Path) -> Iterator[Path | None]:
         subprocess.run(["umount", "-l", str(path)], capture_output=True, check=False)
 
 
-FILLER = "filler"
+def fill_disk(database: Path, filler: Path) -> None:
+    """Empty the SQLite `database`'s write-ahead log, then fill its filesystem with `filler`,
+    so that its next commit fails."""
+    _empty_wal(database)
+    fill_to_the_last_byte(filler)
 
 
-def fill_disk(disk: Path, database: str = "vaza.db") -> None:
-    """Fill the filesystem at `disk` to its last byte with a file named `FILLER`, after the
-    database's write-ahead log is emptied, so that its next commit fails."""
-    _empty_wal(disk / database)
-    with (disk / FILLER).open("wb") as out, contextlib.suppress(OSError):
+def fill_to_the_last_byte(filler: Path) -> None:
+    """Write `filler` until its filesystem has no byte left."""
+    with filler.open("wb") as out, contextlib.suppress(OSError):
         while True:
             out.write(b"\0" * (1 << 20))
             out.flush()
