@@ -37,10 +37,33 @@ def test_deal_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_demo_plays_a_whole_deal(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--seed", "3", "--lang", "en"]) == 0
+    assert main(["demo", "--seed", "3", "--lang", "en", "--robots", "quick"]) == 0
     out = capsys.readouterr().out
     assert "North" in out
     assert "Trick 13" in out or "Passed out." in out
+
+
+def test_demo_seats_the_clubs_strong_robot_unless_told(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18 found `vaza demo` bidding 5♣ with 10 HCP: it seated the simple robot, which
+    the club never seats.  The names asked for are recorded; a fast robot plays them."""
+    from vaza.commands import demo
+    from vaza.robots import registry
+
+    asked: list[str] = []
+
+    def record(name: str) -> registry.Robot:
+        asked.append(name)
+        return registry.CONFIGS["standard"]()
+
+    monkeypatch.setattr(demo, "robot", record)
+    assert main(["demo", "--seed", "5", "--lang", "en"]) == 0
+    assert asked == ["strong"] * 4
+    asked.clear()
+    assert main(["demo", "--seed", "5", "--lang", "en", "--robots", "simple"]) == 0
+    assert asked == ["simple"] * 4
+    assert "Trick 13" in capsys.readouterr().out
 
 
 def test_bench_engine_prints_json(capsys: pytest.CaptureFixture[str]) -> None:

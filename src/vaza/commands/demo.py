@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 
-from vaza.commands.common import add_lang, board_number, seed
+from vaza.commands.common import add_lang, board_number, robot_configs, seed
 from vaza.core.cards import SEATS
 from vaza.core.deal import Board, make_rng
 from vaza.core.games.contract import ContractDeal
 from vaza.i18n import default_language
-from vaza.robots import SimpleRobot
 from vaza.robots.driver import play_out
+from vaza.robots.registry import robot
 from vaza.text import auction_grid, diagram, result_line, trick_line
+
+DEFAULT_ROBOTS = "strong"
+"""The robot the club seats (`vaza serve --robots`), so the demo shows how the club plays."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,6 +26,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--seed", type=seed, help="make the deal reproducible")
     parser.add_argument("--board", type=board_number, default=1, help="board number (default 1)")
+    parser.add_argument(
+        "--robots",
+        default=DEFAULT_ROBOTS,
+        choices=tuple(robot_configs()),
+        help=f"the robots that bid and play (default {DEFAULT_ROBOTS}, as at the club's tables; "
+        "simple and standard answer at once)",
+    )
     add_lang(parser)
     parser.set_defaults(run=run)
 
@@ -31,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang or default_language()
     game = ContractDeal(Board.random(args.board, make_rng(args.seed)))
     print(diagram(game.board, lang))
-    play_out(game, dict.fromkeys(SEATS, SimpleRobot()))
+    play_out(game, {seat: robot(args.robots) for seat in SEATS})
     print()
     print(auction_grid(game.board.dealer, game.auction.calls, lang))
     if game.play is not None:
