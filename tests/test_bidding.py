@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bidding_cases import CASES, KNOWN_FAILING
 from vaza.core import (
     CARDS,
     Board,
@@ -44,92 +45,21 @@ from vaza.robots.bidding.measure import bid_board, measure, summarise
 from vaza.robots.bidding.rules import hull
 from vaza.robots.constraints import NOTHING_KNOWN, HandConstraints
 
-# (what the case pins, hand, calls before it, expected call)
-CASES = [
-    ("1NT 15-17 balanced", "AK3.KJ4.Q873.K92", "", "1NT"),
-    ("1NT with a five-card major", "AQ.KQJ84.K73.J92", "", "1NT"),
-    ("5-4 majors open the five", "AQ732.KJ84.K3.72", "", "1S"),
-    ("5-5 majors open spades", "KQ932.AJ874.3.K2", "", "1S"),
-    ("6-5 opens the longer", "K9.AQJ874.KQ932.", "", "1H"),
-    ("4-4 minors open 1D", "K73.Q4.AJ84.Q972", "", "1D"),
-    ("3-3 minors open 1C", "AK73.Q84.J84.Q72", "", "1C"),
-    ("20-21 balanced 2NT", "AK3.KQ4.AJ73.K92", "", "2NT"),
-    ("22+ opens 2C", "AKQ3.AK4.AQ73.K2", "", "2C"),
-    ("weak two spades", "KQJ974.73.842.92", "", "2S"),
-    ("weak two hearts", "73.AQT972.842.92", "", "2H"),
-    ("no weak two with four of the other major", "KQJ974.7532.84.2", "", "Pass"),
-    ("3-level preempt", "3.KQJ9742.842.92", "", "3H"),
-    ("4-level preempt", "KQJ97432.7.842.2", "", "4S"),
-    ("rule of 20 opens", "AKJ74.K8432.7.92", "", "1S"),
-    ("11 balanced passes", "K73.Q84.A984.Q72", "", "Pass"),
-    ("fourth seat rule of 15", "3.AK84.KJ84.J972", "P P P", "Pass"),
-    ("transfer to hearts", "73.QJ872.842.962", "1NT P", "2D"),
-    ("transfer to spades", "QJ872.73.842.962", "1NT P", "2H"),
-    ("Stayman with invitational values", "KJ73.Q4.Q842.962", "1NT P", "2C"),
-    ("weak four-card major passes", "KJ73.84.J842.962", "1NT P", "Pass"),
-    ("10-15 balanced no major 3NT", "K73.Q4.KJ842.Q62", "1NT P", "3NT"),
-    ("8-9 no major 2NT", "K73.Q4.J842.Q962", "1NT P", "2NT"),
-    ("16-17 quantitative 4NT", "KQ3.AQ4.KJ842.Q6", "1NT P", "4NT"),
-    ("weak long minor 2S", "73.84.842.KJ9762", "1NT P", "2S"),
-    ("opener completes the transfer", "AK3.K4.Q873.KJ92", "1NT P 2D P", "2H"),
-    ("super-accept with 17 and four", "A3.KJ94.K873.AQ2", "1NT P 2D P", "3H"),
-    ("Stayman answer spades", "AK73.K4.Q873.KJ2", "1NT P 2C P", "2S"),
-    ("Stayman answer hearts first", "AK73.KQ84.Q73.J2", "1NT P 2C P", "2H"),
-    ("Stayman answer none", "AK3.K84.Q873.KJ2", "1NT P 2C P", "2D"),
-    ("raise the Stayman fit to game", "Q3.KJ73.A842.962", "1NT P 2C P 2H P", "4H"),
-    ("invite in no trump after 2D", "KJ73.Q4.Q842.962", "1NT P 2C P 2D P", "2NT"),
-    ("transfer over 2NT", "QJ872.73.842.962", "2NT P", "3H"),
-    ("relay after minor transfer", "AK3.K84.Q873.KJ2", "1NT P 2S P", "3C"),
-    ("correct to diamonds", "73.84.KJ9762.842", "1NT P 2S P 3C P", "3D"),
-    ("single raise", "K73.Q84.J842.962", "1H P", "2H"),
-    ("limit raise", "K73.Q842.KJ8.J62", "1S P", "3S"),
-    ("Jacoby 2NT", "KJ73.Q4.AK84.962", "1S P", "2NT"),
-    ("one-level new suit", "KJ73.84.J842.Q62", "1H P", "1S"),
-    ("1NT response", "Q7.K843.J842.Q62", "1S P", "1NT"),
-    ("two over one", "73.K84.AQJ84.K62", "1S P", "2D"),
-    ("too weak to respond", "73.K84.J842.9762", "1S P", "Pass"),
-    ("preemptive game raise", "KJ873.4.J8742.62", "1S P", "4S"),
-    ("Jacoby answer minimum", "AQ873.K4.K842.62", "1S P 2NT P", "4S"),
-    ("Jacoby answer extra", "AQ873.K4.AK82.Q2", "1S P 2NT P", "3S"),
-    ("major first over 1C", "KJ73.Q842.84.962", "1C P", "1H"),
-    ("2NT over 1D", "KJ7.Q84.A84.Q632", "1D P", "2NT"),
-    ("diamond raise", "73.842.KJ842.Q62", "1D P", "2D"),
-    ("raise partner's major", "K3.KJ84.AQ842.62", "1D P 1H P", "2H"),
-    ("one-level spades", "KJ84.K3.Q62.AQ42", "1C P 1H P", "1S"),
-    ("1NT rebid", "K84.Q3.AJ642.K42", "1D P 1S P", "1NT"),
-    ("rebid a six-card suit", "K3.AQJ842.Q62.42", "1H P 1S P", "2H"),
-    ("reverse with 17", "A3.AKJ4.AQ842.62", "1D P 1S P", "2H"),
-    ("pass 1NT balanced", "K84.AQ842.Q6.K42", "1H P 1NT P", "Pass"),
-    ("new lower suit", "A3.KQ842.6.AJ742", "1H P 1S P", "2C"),
-    ("takeout double", "AK73.4.KJ84.Q962", "1H", "X"),
-    ("one-level overcall", "AQJ73.84.K84.962", "1D", "1S"),
-    ("1NT overcall", "AQ3.KJ4.K873.A92", "1H", "1NT"),
-    ("weak jump overcall", "KQJ974.73.842.92", "1C", "2S"),
-    ("negative double after 1C-1S", "73.KJ84.Q842.962", "1C 1S", "X"),
-    ("five spades bid, not doubled", "KJ843.84.Q84.962", "1D 1H", "1S"),
-    ("advance a takeout double", "KJ84.842.842.962", "1H X P", "1S"),
-    ("jump advance with 9-11", "KJ84.842.A842.K6", "1H X P", "2S"),
-    ("raise the overcall", "K84.842.Q842.K62", "1D 1S P", "2S"),
-    ("penalty double of 1NT", "AQ3.KJ4.K873.A92", "1NT", "X"),
-    ("balancing double", "K873.4.A842.Q962", "1H P P", "X"),
-    ("opener shows the major after a negative double", "K3.KJ84.AQ842.62", "1D 1S X P", "2H"),
-    ("redouble with 10+", "KJ3.84.AQ84.Q962", "1H X", "XX"),
-    ("cue bid limit raise", "K84.842.AQ42.K62", "1H 2C", "3C"),
-    ("RKCB answer one", "AQ873.K4.Q842.62", "1S P 2NT P 3S P 4NT P", "5C"),
-    ("RKCB answer two with the queen", "AQ873.K4.A842.62", "1S P 2NT P 3S P 4NT P", "5S"),
-    ("RKCB answer three", "AQ873.A4.A842.62", "1S P 2NT P 4S P 4NT P", "5D"),
-    ("weak two: 2NT ask", "A3.KQ4.AQ73.K862", "2S P", "2NT"),
-    ("weak two: preemptive raise", "K73.Q842.J842.62", "2S P", "3S"),
-    ("weak two: new suit forcing", "3.AKQ84.AQ7.K862", "2S P", "3H"),
-    ("penalty double of their game", "K87.Q842.AJ3.T97", "1NT 4S", "X"),
-]
-
 
 def _calls(text: str) -> tuple[Call, ...]:
     return tuple(Call.parse(token) for token in text.split())
 
 
-@pytest.mark.parametrize(("case", "hand", "before", "expected"), CASES, ids=[c[0] for c in CASES])
+def _marked(case: tuple[str, str, str, str]) -> object:
+    reason = KNOWN_FAILING.get(case[0])
+    if reason is None:
+        return case
+    return pytest.param(*case, marks=pytest.mark.xfail(reason=reason, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("case", "hand", "before", "expected"), [_marked(c) for c in CASES], ids=[c[0] for c in CASES]
+)
 def test_the_system_makes_the_documented_call(
     case: str, hand: str, before: str, expected: str
 ) -> None:
@@ -138,7 +68,11 @@ def test_the_system_makes_the_documented_call(
 
 
 def test_there_are_cases_for_every_part_of_the_system() -> None:
-    assert len(CASES) >= 60
+    """Issue 18 asks for at least 150 hands, with the calls it found no player would make."""
+    assert len(CASES) >= 150
+    assert len({(hand, before) for _, hand, before, _ in CASES}) == len(CASES)
+    assert set(KNOWN_FAILING) <= {name for name, *_ in CASES}
+    assert 1 - len(KNOWN_FAILING) / len(CASES) >= 0.95
 
 
 def test_the_robot_call_carries_its_meaning_in_both_languages() -> None:

@@ -104,6 +104,17 @@ def key_cards(hand: Hand, trump: Suit) -> int:
     return aces + (1 if Card(trump, Rank.KING) in hand else 0)
 
 
+def beats_slam(hand: Hand, level: int, trump: Suit | None) -> bool:
+    """The hand beats the opponents' slam on its own, whoever leads: enough aces against no
+    trump (one against a grand, two against a small slam), the ace of trumps against a grand
+    in a suit (a side ace may be ruffed)."""
+    if level < 6:
+        return False
+    if trump is None:
+        return sum(1 for card in hand if card.rank == Rank.ACE) >= 8 - level
+    return level == 7 and Card(trump, Rank.ACE) in hand
+
+
 def has_card(hand: Hand, suit: Suit, rank: Rank) -> bool:
     return Card(suit, rank) in hand
 

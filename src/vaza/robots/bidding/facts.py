@@ -196,6 +196,15 @@ def choose_strain(hand: Hand, known: Facts) -> Strain | None:
     majors = [strain for strain in fits if strain in (Strain.HEARTS, Strain.SPADES)]
     if majors:
         return max(majors, key=lambda strain: (total(strain), strain))
+    long_majors = [
+        Strain(suit)
+        for suit in (Suit.HEARTS, Suit.SPADES)
+        if hand.length(suit) >= 6 and known.partner.lengths[suit][1] >= 2
+    ]
+    if long_majors and not is_semi_balanced(hand):
+        # An unbalanced hand's six-card major plays better than partner's no trump (issue 18:
+        # 2NT passed with seven hearts and a singleton, 4♥ making).
+        return max(long_majors, key=lambda strain: (hand.length(Suit(int(strain))), strain))
     notrump = notrump_ok(hand, known)
     if fits:
         return NT if notrump else max(fits, key=lambda strain: (total(strain), strain))

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from vaza.core.calls import DOUBLE, Call, Strain
 from vaza.core.cards import Hand, Suit
-from vaza.robots.bidding.evaluate import GRAND_SLAM, SMALL_SLAM, SUITS, suit_honours
+from vaza.robots.bidding.evaluate import (
+    GRAND_SLAM,
+    SMALL_SLAM,
+    SUITS,
+    beats_slam,
+    suit_honours,
+)
 from vaza.robots.bidding.facts import (
     NT,
     PENALTY_POINTS,
@@ -245,6 +251,8 @@ def _penalty(hand: Hand, known: Facts, last: Call, combined_hcp: float) -> bool:
     if not known.situation.is_legal(DOUBLE):
         return False
     assert last.strain is not None
+    if beats_slam(hand, last.level, None if last.strain == NT else Suit(int(last.strain))):
+        return True
     if last.strain == NT:
         return combined_hcp >= PENALTY_POINTS - (1 if last.level >= 3 else 0)
     trump = Suit(int(last.strain))

@@ -206,6 +206,10 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "general_nt_grand_slam": ("Grand slam in no trump", "Cheleme maior em ST"),
     "general_slam": ("Small slam in {suit}", "Cheleme menor em {suit}"),
     "general_penalty_double": ("Penalty double", "Dobro punitivo"),
+    "penalty_double_slam": (
+        "Penalty double: sure tricks against their slam",
+        "Dobro punitivo: vazas certas contra o slam",
+    ),
     "general_pass": ("Pass", "Passo"),
     "natural": ("Not in the system; read as natural", "Fora do sistema; lida como natural"),
     "no_fitting_call": ("No call of the system fits; pass", "Nenhuma voz do sistema serve; passo"),

@@ -22,6 +22,7 @@ from vaza.core.cards import Hand, Suit
 from vaza.robots.bidding.evaluate import (
     MAJORS,
     SUITS,
+    beats_slam,
     fit_points,
     has_stopper,
     is_balanced,
@@ -101,6 +102,12 @@ def entry_rules(situation: Situation) -> list[Rule]:
                  lambda hand: all(hand.length(suit) <= 3 for suit in theirs_or_all),
                  lengths=dict.fromkeys(theirs_or_all, (0, 3)), tag="takeout_double"),
         ]  # fmt: skip
+    if level >= 6 and situation.is_legal(DOUBLE):
+        trump = None if last.strain == Strain.NOTRUMP else Suit(int(last.strain))
+        rules.append(
+            rule(DOUBLE, (4, 37), "penalty_double_slam",
+                 lambda hand: beats_slam(hand, level, trump), tag="penalty_double_slam")
+        )  # fmt: skip
     own = [suit for suit in SUITS if suit not in theirs_or_all]
     for suit in sorted(own, reverse=True):
         bid = situation.cheapest(Strain(suit))

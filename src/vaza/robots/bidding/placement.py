@@ -69,6 +69,9 @@ def _shows(known: Facts, plan: Plan) -> tuple[tuple[int, int], dict[Suit, tuple[
     if kind == "part":
         return (0, ceil(high - estimate)), lengths
     if kind == "penalty_double":
+        last = known.situation.last_bid
+        if last is not None and last.level >= 6:
+            return (4, 37), lengths  # an ace or two beat a slam (`beats_slam`)
         return (floor(PENALTY_POINTS - 2 - estimate), 37), lengths
     if kind == "compete":
         assert strain is not None

@@ -96,7 +96,8 @@ def _longer(first: Suit, second: Suit, strictly: bool) -> Test:
 
 def _new_suit_rebids(situation: Situation, opened: Suit, shown: set[Suit]) -> list[Rule]:
     """New suits at the two level: lower than the opened suit (11–18), higher (a reverse, 16+);
-    and jump shifts (19+)."""
+    and jump shifts (19+), also into a major the one level has room for (1♣–1♥–2♠: its
+    one-level bid, 11–18, is listed before these)."""
     rules = []
     for suit in (_S, _H, _D, _C):
         if suit in shown or suit == opened:
@@ -169,7 +170,7 @@ def _after_one_level(situation: Situation, opened: Suit, answer: Suit) -> list[R
         nt_shape[major] = (0, 3)
     rules.append(rule("1NT", (11, 14), "rebid_1nt", is_balanced, lengths=nt_shape, tag="rebid_nt"))
     rules += _own_suit_rebids(opened, situation)
-    rules += _new_suit_rebids(situation, opened, {answer, *one_level_majors})
+    rules += _new_suit_rebids(situation, opened, {answer})
     rules += _catch_alls(situation, opened)
     return rules
 
