@@ -15,6 +15,7 @@ from vaza.core import (
     Board,
     Call,
     Card,
+    Contract,
     ContractDeal,
     Deal,
     Hand,
@@ -41,7 +42,7 @@ from vaza.robots.bidding.evaluate import (
     total_points,
 )
 from vaza.robots.bidding.meanings import LABELS, ranges_text
-from vaza.robots.bidding.measure import bid_board, measure, summarise
+from vaza.robots.bidding.measure import LOSS_KINDS, bid_board, loss_kind, measure, summarise
 from vaza.robots.bidding.rules import hull
 from vaza.robots.constraints import NOTHING_KNOWN, HandConstraints
 
@@ -280,3 +281,29 @@ def test_measure_compares_contracts_with_par() -> None:
     found = measure(4, seed=7)
     assert found.boards == 4 and sum(found.contracts.values()) == 4
     assert 0.0 <= found.par_side_rate <= 1.0 and found.par_loss_imps >= 0.0
+    parts = found.as_dict()
+    total = sum(parts[f"par_loss_{kind}_imps"] for kind in LOSS_KINDS)  # type: ignore[misc]
+    assert abs(total - found.par_loss_imps) < 0.01
+    low, high = found.par_loss_ci95
+    assert low <= found.par_loss_imps <= high
+
+
+@pytest.mark.parametrize(
+    ("contract", "tricks", "score", "par", "kind"),
+    [
+        (None, 0, 0, 420, "missed"),  # passed out a game
+        (("3NT", Seat.NORTH), 9, 400, 620, "missed"),  # 3NT where 4S was par
+        (("4S", Seat.SOUTH), 9, -50, 420, "fail"),  # the owners' game fails
+        (("1NT", Seat.NORTH), 6, -50, 0, "fail"),  # nobody makes anything; we go down
+        (("2H", Seat.EAST), 8, -110, 140, "competitive"),  # the others declare
+        (("4S", Seat.NORTH), 10, 420, 300, "competitive"),  # they did not sacrifice
+        (("4S", Seat.WEST), 10, -420, -420, ""),  # par
+    ],
+)
+def test_a_boards_par_loss_is_counted_in_its_part(
+    contract: tuple[str, Seat] | None, tricks: int, score: int, par: int, kind: str
+) -> None:
+    """The parts issue 18 reports: a failing contract by the side that owns the hand, a game
+    or slam missed (or the wrong strain), and the contest (scores are North-South's)."""
+    reached = None if contract is None else Contract.parse(*contract)
+    assert loss_kind(reached, tricks, score, par) == kind

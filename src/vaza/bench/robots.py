@@ -24,20 +24,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from vaza.bench.boerenbridge import measure as measure_boerenbridge
+from vaza.robots.bidding.measure import LOSS_KINDS
 from vaza.robots.bidding.measure import measure as measure_bidding
 from vaza.robots.cardplay.measure import measure as measure_cardplay
 from vaza.robots.cardplay.measure import percentile
 from vaza.robots.cardplay.player import CARD_BUDGET_MS
-
-
-def interval95(values: list[float]) -> tuple[float, float]:
-    """The mean's 95% confidence interval (normal approximation)."""
-    if len(values) < 2:
-        mean = values[0] if values else 0.0
-        return (mean, mean)
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
-    return (mean - half, mean + half)
+from vaza.robots.compare import interval95
 
 
 def measure_leads(
@@ -141,6 +133,8 @@ def run(
         "seed": seed,
         "bidding_deals": deals,
         "par_loss_imps": bidding["par_loss_imps"],
+        "par_loss_ci95": bidding["par_loss_ci95"],
+        **{f"par_loss_{kind}_imps": bidding[f"par_loss_{kind}_imps"] for kind in LOSS_KINDS},
         "bid_ms_p95": bidding["call_ms_p95"],
         "card_deals": card_deals,
         "dd_cost_declarer": cards.get("dd_cost_declarer"),

@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 
 from vaza.core.auction import Auction
 from vaza.core.calls import Call, Contract
+from vaza.core.cards import Side
 from vaza.core.deal import Board
 from vaza.robots.bidding.bidder import choose_call
+from vaza.robots.compare import interval95
 from vaza.scoring.imps import imps
 
 
@@ -68,6 +70,10 @@ class Measure:
     """Share of boards scoring exactly par."""
     par_loss_imps: float
     """Mean IMPs between the score reached with double-dummy play and par."""
+    par_loss_ci95: tuple[float, float] = (0.0, 0.0)
+    losses_by_kind: dict[str, float] = field(default_factory=dict)
+    """The par loss in its parts (`LOSS_KINDS`), each a mean over all boards: they add up to
+    `par_loss_imps`."""
     contracts: dict[str, int] = field(default_factory=dict)
     levels: dict[str, int] = field(default_factory=dict)
     """Boards by the kind of contract reached: passed, partscore, game, slam, grand."""
@@ -81,6 +87,11 @@ class Measure:
             "par_side_rate": round(self.par_side_rate, 4),
             "par_score_rate": round(self.par_score_rate, 4),
             "par_loss_imps": round(self.par_loss_imps, 3),
+            "par_loss_ci95": [round(bound, 3) for bound in self.par_loss_ci95],
+            **{
+                f"par_loss_{kind}_imps": round(self.losses_by_kind.get(kind, 0.0), 3)
+                for kind in LOSS_KINDS
+            },
             "levels": dict(self.levels),
             "contracts": dict(sorted(self.contracts.items(), key=lambda item: -item[1])),
         }
@@ -101,6 +112,29 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
+LOSS_KINDS = ("fail", "missed", "competitive")
+"""Where a board's par loss comes from, as issue 18 counted it: the side that owns the hand
+(par's side) declares a contract that fails, or one that makes but is not par's (a game or
+slam missed, the wrong strain, a pass-out); or the contest went wrong (the other side
+declares, or the owners make more than par because the others did not sacrifice)."""
+
+
+def loss_kind(contract: Contract | None, tricks: int, score: int, par_score: int) -> str:
+    """The part of the par loss a board's result belongs to (`LOSS_KINDS`; "" for par).
+    Scores are North–South's, as `ns_score` counts them."""
+    if score == par_score:
+        return ""
+    owner = _sign(par_score)
+    if contract is None:
+        return "missed"
+    declarer = 1 if contract.declarer.side is Side.NS else -1
+    if owner not in (0, declarer):
+        return "competitive"
+    if tricks < contract.level + 6:
+        return "fail"
+    return "missed" if (score - par_score) * declarer < 0 else "competitive"
+
+
 def measure(
     count: int = 2000,
     seed: int | str = 1,
@@ -115,24 +149,35 @@ def measure(
     bid = [bid_board(board) for board in boards]
     analyses = analyse_boards(boards, advance)
     losses: list[int] = []
+    kinds: list[str] = []
     same_side = exact = 0
     for result, analysis in zip(bid, analyses, strict=True):
         contract = result.contract
         tricks = 0 if contract is None else analysis.table[contract.declarer, contract.strain]
         score = ns_score(contract, tricks, result.board.vulnerability)
         losses.append(abs(imps(score - analysis.par.score)))
+        kinds.append(loss_kind(contract, tricks, score, analysis.par.score))
         same_side += _sign(score) == _sign(analysis.par.score)
         exact += score == analysis.par.score
-    return summarise(bid, losses, same_side, exact)
+    return summarise(bid, losses, same_side, exact, kinds)
 
 
 def summarise(
-    bid: Sequence[BidBoard], losses: Sequence[int], same_side: int, exact: int
+    bid: Sequence[BidBoard],
+    losses: Sequence[int],
+    same_side: int,
+    exact: int,
+    kinds: Sequence[str] = (),
 ) -> Measure:
-    """The figures of `measure` from bid boards and their comparison with par."""
+    """The figures of `measure` from bid boards and their comparison with par (`kinds`: each
+    board's `loss_kind`, when known)."""
     seconds = sorted(second for result in bid for second in result.seconds)
     count = len(bid)
     p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))] if seconds else 0.0
+    by_kind = dict.fromkeys(LOSS_KINDS, 0.0)
+    for loss, kind in zip(losses, kinds, strict=False):
+        if kind:
+            by_kind[kind] += loss / count
     return Measure(
         boards=count,
         calls=len(seconds),
@@ -141,6 +186,8 @@ def summarise(
         par_side_rate=same_side / count if count else 0.0,
         par_score_rate=exact / count if count else 0.0,
         par_loss_imps=sum(losses) / count if count else 0.0,
+        par_loss_ci95=interval95([float(loss) for loss in losses]),
+        losses_by_kind=by_kind if kinds else {},
         contracts=dict(Counter(contract_name(result.contract) for result in bid)),
         levels=dict(Counter(_kind(result.contract) for result in bid)),
     )
