@@ -7,6 +7,8 @@ turn it is after the calls given.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bidding_cases import CASES, KNOWN_FAILING
@@ -42,7 +44,14 @@ from vaza.robots.bidding.evaluate import (
     total_points,
 )
 from vaza.robots.bidding.meanings import LABELS, ranges_text
-from vaza.robots.bidding.measure import LOSS_KINDS, bid_board, loss_kind, measure, summarise
+from vaza.robots.bidding.measure import (
+    LOSS_KINDS,
+    bid_board,
+    loss_kind,
+    measure,
+    paired_change,
+    summarise,
+)
 from vaza.robots.bidding.rules import hull
 from vaza.robots.constraints import NOTHING_KNOWN, HandConstraints
 
@@ -307,3 +316,33 @@ def test_a_boards_par_loss_is_counted_in_its_part(
     or slam missed (or the wrong strain), and the contest (scores are North-South's)."""
     reached = None if contract is None else Contract.parse(*contract)
     assert loss_kind(reached, tricks, score, par) == kind
+
+
+def test_a_measure_keeps_its_tables_and_compares_board_by_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Measuring a change of the system on the same boards solves them once (issue 18's
+    paired comparisons): the second measure finds every table in the cache."""
+    import vaza.analysis
+
+    cache = tmp_path / "tables.json"
+    first = measure(3, seed=5, dd_cache=cache)
+    assert cache.exists()
+
+    def no_solver(boards: list[Board], advance: object = None) -> list[object]:
+        assert not boards, "a cached table was solved again"
+        return []
+
+    monkeypatch.setattr(vaza.analysis, "analyse_boards", no_solver)
+    again = measure(3, seed=5, dd_cache=cache)
+    assert again.board_losses == first.board_losses
+    assert again.par_loss_imps == first.par_loss_imps
+    assert paired_change(again.board_losses, first.board_losses) == {
+        "par_loss_change_imps": 0.0,
+        "par_loss_change_ci95": [0.0, 0.0],
+        "boards_changed": 0,
+    }
+    moved = paired_change([3, 0, 1, 5], [1, 0, 1, 1])
+    assert moved["par_loss_change_imps"] == 1.5 and moved["boards_changed"] == 2
+    with pytest.raises(ValueError, match="boards"):
+        paired_change([1, 2], [1])

@@ -10,11 +10,14 @@ side par favours, how often it scores exactly par, and the mean IMPs between the
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vaza.core.auction import Auction
 from vaza.core.calls import Call, Contract
@@ -23,6 +26,9 @@ from vaza.core.deal import Board
 from vaza.robots.bidding.bidder import choose_call
 from vaza.robots.compare import interval95
 from vaza.scoring.imps import imps
+
+if TYPE_CHECKING:
+    from vaza.analysis import BoardAnalysis
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,9 @@ class Measure:
     """Mean IMPs between the score reached with double-dummy play and par."""
     par_loss_ci95: tuple[float, float] = (0.0, 0.0)
     losses_by_kind: dict[str, float] = field(default_factory=dict)
+    board_losses: tuple[int, ...] = ()
+    """Each board's IMPs from par, in order: what a paired comparison of two versions of the
+    system on the same boards needs (`paired_change`)."""
     """The par loss in its parts (`LOSS_KINDS`), each a mean over all boards: they add up to
     `par_loss_imps`."""
     contracts: dict[str, int] = field(default_factory=dict)
@@ -139,15 +148,17 @@ def measure(
     count: int = 2000,
     seed: int | str = 1,
     advance: Callable[[int], None] | None = None,
+    dd_cache: Path | None = None,
 ) -> Measure:
     """Bid `count` random boards (numbered 1, 2, … for dealer and vulnerability) from `seed`
-    and compare each contract with double-dummy par."""
-    from vaza.analysis import analyse_boards, ns_score  # noqa: PLC0415 - loads the solver
+    and compare each contract with double-dummy par (the tables kept in `dd_cache`, if given,
+    are not solved again)."""
+    from vaza.analysis import ns_score  # noqa: PLC0415 - loads the solver
 
     rng = random.Random(seed)
     boards = [Board.random(number % 16 + 1, rng) for number in range(count)]
     bid = [bid_board(board) for board in boards]
-    analyses = analyse_boards(boards, advance)
+    analyses = analyse_cached(boards, advance, dd_cache)
     losses: list[int] = []
     kinds: list[str] = []
     same_side = exact = 0
@@ -160,6 +171,50 @@ def measure(
         same_side += _sign(score) == _sign(analysis.par.score)
         exact += score == analysis.par.score
     return summarise(bid, losses, same_side, exact, kinds)
+
+
+def analyse_cached(
+    boards: Sequence[Board], advance: Callable[[int], None] | None, cache: Path | None
+) -> list[BoardAnalysis]:
+    """Each board's double-dummy table and par, the tables solved once and kept in `cache`
+    (JSON: each deal in PBN with its table's 20 numbers), so that measuring a change of the
+    system on the same boards costs DDS only the first time."""
+    from vaza.analysis import (  # noqa: PLC0415 - loads the solver
+        BoardAnalysis,
+        DDTable,
+        analyse_boards,
+        par,
+    )
+
+    if cache is None:
+        return analyse_boards(boards, advance)
+    known: dict[str, list[int]] = json.loads(cache.read_text()) if cache.exists() else {}
+    missing = [board for board in boards if board.deal.to_pbn() not in known]
+    for analysis in analyse_boards(missing, advance):
+        known[analysis.board.deal.to_pbn()] = list(analysis.table.cells)
+    if missing:
+        cache.write_text(json.dumps(known))
+    if advance is not None and len(missing) < len(boards):
+        advance(len(boards) - len(missing))
+    analyses = []
+    for board in boards:
+        table = DDTable(tuple(known[board.deal.to_pbn()]))
+        analyses.append(BoardAnalysis(board, table, par(table, board.vulnerability, board.dealer)))
+    return analyses
+
+
+def paired_change(losses: Sequence[int], base: Sequence[int]) -> dict[str, object]:
+    """How much the par loss moved against a base's on the same boards, board by board: the
+    mean change with its 95% interval, and how many boards changed at all."""
+    if len(losses) != len(base):
+        raise ValueError(f"the base has {len(base)} boards, this measure {len(losses)}")
+    changes = [float(mine - theirs) for mine, theirs in zip(losses, base, strict=True)]
+    low, high = interval95(changes)
+    return {
+        "par_loss_change_imps": round(sum(changes) / len(changes), 3) if changes else 0.0,
+        "par_loss_change_ci95": [round(low, 3), round(high, 3)],
+        "boards_changed": sum(1 for change in changes if change),
+    }
 
 
 def summarise(
@@ -188,6 +243,7 @@ def summarise(
         par_loss_imps=sum(losses) / count if count else 0.0,
         par_loss_ci95=interval95([float(loss) for loss in losses]),
         losses_by_kind=by_kind if kinds else {},
+        board_losses=tuple(losses),
         contracts=dict(Counter(contract_name(result.contract) for result in bid)),
         levels=dict(Counter(_kind(result.contract) for result in bid)),
     )
@@ -197,13 +253,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     """``python -m vaza.robots.bidding.measure --deals 2000 --seed 1``: the figures as JSON
     (until `vaza bench bidding` exists)."""
     import argparse  # noqa: PLC0415 - only for the command line
-    import json  # noqa: PLC0415
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", default="1")
+    parser.add_argument(
+        "--dd-cache", type=Path, help="keep the double-dummy tables in this JSON file"
+    )
+    parser.add_argument("--save", type=Path, help="write each board's par loss to this file")
+    parser.add_argument(
+        "--against", type=Path, help="a file --save wrote: print the change board by board"
+    )
     options = parser.parse_args(argv)
-    print(json.dumps(measure(options.deals, options.seed).as_dict(), indent=2))
+    found = measure(options.deals, options.seed, dd_cache=options.dd_cache)
+    figures = found.as_dict()
+    if options.save is not None:
+        options.save.write_text(json.dumps({"losses": found.board_losses}))
+    if options.against is not None:
+        base = json.loads(options.against.read_text())["losses"]
+        figures.update(paired_change(found.board_losses, base))
+    print(json.dumps(figures, indent=2))
 
 
 if __name__ == "__main__":
