@@ -52,6 +52,7 @@ from vaza.robots.bidding.measure import (
     paired_change,
     summarise,
 )
+from vaza.robots.bidding.measure import main as measure_main
 from vaza.robots.bidding.rules import hull
 from vaza.robots.constraints import NOTHING_KNOWN, HandConstraints
 
@@ -342,6 +343,11 @@ def test_a_measure_keeps_its_tables_and_compares_board_by_board(
         "par_loss_change_ci95": [0.0, 0.0],
         "boards_changed": 0,
     }
+    other = tmp_path / "other.json"
+    other.write_text('{"seed": "9", "deals": 3, "losses": [0, 0, 0]}')
+    with pytest.raises(SystemExit) as refused:  # other boards: refused before measuring
+        measure_main(["--deals", "3", "--seed", "5", "--against", str(other)])
+    assert refused.value.code == 2
     moved = paired_change([3, 0, 1, 5], [1, 0, 1, 1])
     assert moved["par_loss_change_imps"] == 1.5 and moved["boards_changed"] == 2
     with pytest.raises(ValueError, match="boards"):

@@ -78,11 +78,11 @@ class Measure:
     """Mean IMPs between the score reached with double-dummy play and par."""
     par_loss_ci95: tuple[float, float] = (0.0, 0.0)
     losses_by_kind: dict[str, float] = field(default_factory=dict)
+    """The par loss in its parts (`LOSS_KINDS`), each a mean over all boards: they add up to
+    `par_loss_imps`."""
     board_losses: tuple[int, ...] = ()
     """Each board's IMPs from par, in order: what a paired comparison of two versions of the
     system on the same boards needs (`paired_change`)."""
-    """The par loss in its parts (`LOSS_KINDS`), each a mean over all boards: they add up to
-    `par_loss_imps`."""
     contracts: dict[str, int] = field(default_factory=dict)
     levels: dict[str, int] = field(default_factory=dict)
     """Boards by the kind of contract reached: passed, partscore, game, slam, grand."""
@@ -265,13 +265,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--against", type=Path, help="a file --save wrote: print the change board by board"
     )
     options = parser.parse_args(argv)
+    boards = {"seed": options.seed, "deals": options.deals}
+    base = None
+    if options.against is not None:  # read first: a long measure of other boards is no use
+        base = json.loads(options.against.read_text())
+        if {key: base.get(key) for key in boards} != boards:
+            parser.error(
+                f"{options.against} holds --seed {base.get('seed')} --deals "
+                f"{base.get('deals')}: measure the same boards to compare them"
+            )
     found = measure(options.deals, options.seed, dd_cache=options.dd_cache)
     figures = found.as_dict()
     if options.save is not None:
-        options.save.write_text(json.dumps({"losses": found.board_losses}))
-    if options.against is not None:
-        base = json.loads(options.against.read_text())["losses"]
-        figures.update(paired_change(found.board_losses, base))
+        options.save.write_text(json.dumps({**boards, "losses": found.board_losses}))
+    if base is not None:
+        figures.update(paired_change(found.board_losses, base["losses"]))
     print(json.dumps(figures, indent=2))
 
 
