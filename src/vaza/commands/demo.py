@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from vaza.commands.common import add_lang, board_number, robot_configs, seed
+from vaza.commands.robot import DEFAULT_LEVEL
 from vaza.core.cards import SEATS
 from vaza.core.deal import Board, make_rng
 from vaza.core.games.contract import ContractDeal
@@ -13,8 +14,9 @@ from vaza.robots.driver import play_out
 from vaza.robots.registry import robot
 from vaza.text import auction_grid, diagram, result_line, trick_line
 
-DEFAULT_ROBOTS = "strong"
-"""The robot the club seats (`vaza serve --robots`), so the demo shows how the club plays."""
+DEFAULT_ROBOTS = DEFAULT_LEVEL
+"""The strongest robot, as `vaza robot` serves and the club seats: the demo shows how the club
+plays."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
