@@ -104,7 +104,9 @@ class Player:
                 open_timeout=120, ping_interval=None,
             )  # fmt: skip
         async with socket_:
-            hello = {"type": "hello", "table": self.table, "patches": self.patches}
+            hello: JSON = {"type": "hello", "table": self.table}
+            if self.patches:  # a server older than patches knows no such field
+                hello["patches"] = True
             await socket_.send(_dumps(hello))
             await socket_.send(_dumps({"type": "sit", "table": self.table, "seat": self.seat}))
             view: JSON = orjson.loads(await socket_.recv()).get("view") or {}  # the snapshot
@@ -157,12 +159,13 @@ async def _run(
     url: str | None = None,
     *,
     patches: bool = True,
+    source: Path | None = None,
 ) -> JSON:
     if url is not None:  # servers already running (other processes, other machines)
         urls = [part.strip().rstrip("/") for part in url.split(",") if part.strip()]
         return await _drive(urls, tables, seconds, think, seed, servers=[], patches=patches)
     with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
-        servers = await _start_servers(Path(data_dir), 1, ())
+        servers = await _start_servers(Path(data_dir), 1, (), source=source)
         try:
             figures = await _drive_started(servers, tables, seconds, think, seed, patches=patches)
         finally:
@@ -216,8 +219,18 @@ async def _run_cluster(
 
 
 async def _start_servers(
-    data_dir: Path, count: int, options: tuple[str, ...], *, lift_limits: bool = True
+    data_dir: Path,
+    count: int,
+    options: tuple[str, ...],
+    *,
+    lift_limits: bool = True,
+    source: Path | None = None,
 ) -> list[tuple[str, subprocess.Popen[bytes]]]:
+    """Servers of this code, or of the `vaza` package under `source` (another commit's `src`,
+    run on this interpreter and its packages)."""
+    environment = None
+    if source is not None:
+        environment = {**os.environ, "PYTHONPATH": str(source)}
     servers = []
     for number in range(count):
         port = _free_port()
@@ -232,7 +245,9 @@ async def _start_servers(
                    "--data-dir", str(folder), "--away-after", "600", *lifted, *options]  # fmt: skip
 
         with (folder / "server.log").open("wb") as out:
-            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+            process = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, env=environment
+            )
         servers.append((url, process))
     for url, process in servers:
         await _wait_ready(url, process)
@@ -448,7 +463,9 @@ def run(
     url: str | None = None,
     *,
     patches: bool = True,
+    source: Path | None = None,
 ) -> JSON:
     """Measure; the simulated clients run on uvloop so that they take less of the machine's
-    CPU from the server they measure."""
-    return uvloop.run(_run(tables, seconds, think, seed, url, patches=patches))
+    CPU from the server they measure.  `source`: serve the `vaza` package found there instead
+    of this one (`vaza bench compare-server`)."""
+    return uvloop.run(_run(tables, seconds, think, seed, url, patches=patches, source=source))

@@ -71,6 +71,23 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     server.add_argument("--json", action="store_true", help="print JSON (always on)")
     server.set_defaults(run=run_server)
 
+    compare = benches.add_parser(
+        "compare-server",
+        help="this code's server against a base commit's, in one run",
+        description="Export the base commit's src from git and measure its server and this "
+        "one's in turns (base, this, this, base, ...) with the same simulated people as "
+        "`bench server`; report each one's median figures and the ratios of CPU and bytes "
+        "per action (this one's over the base's). Needs a git checkout.",
+    )
+    compare.add_argument("--base", required=True, help="the base commit (any git reference)")
+    compare.add_argument("--tables", type=positive, default=500, help="tables (4 sockets each)")
+    compare.add_argument("--seconds", type=float, default=30.0, help="how long to measure a run")
+    compare.add_argument("--think", type=float, default=2.0, help=THINK_HELP)
+    compare.add_argument("--rounds", type=positive, default=2, help="runs of each server")
+    compare.add_argument("--seed", type=int, default=1, help="random seed for the choices")
+    compare.add_argument("--json", action="store_true", help="print JSON (always on)")
+    compare.set_defaults(run=run_compare_server)
+
     robots = benches.add_parser(
         "robots",
         help="how well and how fast the robots bid and play",
@@ -225,6 +242,21 @@ def run_server(args: argparse.Namespace) -> int:
     figures = server.run(
         args.tables, args.seconds, args.think, args.seed, args.url, patches=not args.whole_views
     )
+    print(json.dumps(figures))
+    return 0
+
+
+def run_compare_server(args: argparse.Namespace) -> int:
+    from vaza.bench import compare_server
+
+    try:
+        with progress_bar("servers", 2 * args.rounds) as advance:
+            figures = compare_server.run(
+                args.base, args.tables, args.seconds, args.think, args.seed, args.rounds, advance
+            )
+    except compare_server.NoCommit as error:
+        print(f"vaza bench compare-server: {error}", file=sys.stderr)
+        return 2
     print(json.dumps(figures))
     return 0
 
