@@ -81,6 +81,7 @@ def run(
     tables: int,
     seconds: float,
     think: float,
+    *,
     seed: int | None = None,
     rounds: int = 2,
     advance: Callable[[int], None] = lambda _: None,

@@ -252,8 +252,9 @@ def run_compare_server(args: argparse.Namespace) -> int:
     try:
         with progress_bar("servers", 2 * args.rounds) as advance:
             figures = compare_server.run(
-                args.base, args.tables, args.seconds, args.think, args.seed, args.rounds, advance
-            )
+                args.base, args.tables, args.seconds, args.think,
+                seed=args.seed, rounds=args.rounds, advance=advance,
+            )  # fmt: skip
     except compare_server.NoCommit as error:
         print(f"vaza bench compare-server: {error}", file=sys.stderr)
         return 2

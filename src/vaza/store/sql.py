@@ -25,6 +25,7 @@ from vaza.store.port import (
     TableRecord,
     UserRecord,
 )
+from vaza.store.sqlite_writer import SqliteWriter
 
 
 def _user(row: models.User) -> UserRecord:
@@ -99,6 +100,11 @@ class SqlStore:
         self._writer_connection: AsyncConnection | None = None
         """Kept by the group committer between batches: taking one from the pool for each
         batch costs two more round trips (the pool's liveness ping and its reset)."""
+        self._sqlite: SqliteWriter | None = None
+        """An embedded club's group commit, on a thread of its own (`store.sqlite_writer`)."""
+        url = database.engine.url
+        if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+            self._sqlite = SqliteWriter(url.database, database.engine.dialect)
 
     async def close(self) -> None:
         if self._writer is not None:
@@ -106,6 +112,8 @@ class SqlStore:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
         await self._drop_writer_connection()
+        if self._sqlite is not None:
+            await self._sqlite.close()
 
     async def _drop_writer_connection(self) -> None:
         connection, self._writer_connection = self._writer_connection, None
@@ -284,6 +292,10 @@ class SqlStore:
         """The whole batch in one transaction with one statement per table kind (Core,
         executemany); returns [] and commits nothing unless every table was where its
         append expected it."""
+        if self._sqlite is not None and not any(r.deals for r in requests):
+            if not await self._sqlite.commit(requests):
+                return []
+            return [r.expected_version + len(r.events) for r in requests]
         if self._writer_connection is None:
             self._writer_connection = await self.database.engine.connect()
         try:
