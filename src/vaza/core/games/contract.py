@@ -360,36 +360,39 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
                 made.append((seat.partner if seat == dummy else seat, card))
         return made
 
+    def _actors(self) -> list[Seat]:
+        """The seat that chose each of `actions()`, in order, without building the actions
+        (every view asks whether its seat may undo)."""
+        dealer = self.auction.dealer
+        actors = [dealer.next(i) for i in range(len(self.auction.calls))]
+        if self.play is not None:
+            dummy = self.contract.dummy if self.contract is not None else None
+            actors.extend(seat.partner if seat == dummy else seat for seat, _ in self.play.history)
+        return actors
+
     def seen_at(self, seat: Seat) -> int:
         """How many of `actions()` had been made when a card hidden from `seat` was last shown
         to it (0: none yet): the opening lead, which faces dummy for everyone, and every card
         another player chose.  An undo by `seat` never takes back an action made before that
         (Law 47: nothing is taken back once a card has been shown), whoever would grant it."""
-        made = self.actions()
-        calls = len(self.auction.calls)
-        seen = 0
-        for position in range(calls, len(made)):
-            if position == calls or made[position][0] != seat:
-                seen = position + 1
-        return seen
+        return _seen_at(self._actors(), len(self.auction.calls), seat)
 
     def _undo_target(self, seat: Seat) -> int:
         """Position (in `actions()`) of the action an undo by `seat` would take back."""
         if self.phase is Phase.OVER:
             raise IllegalAction("the deal is over; nothing can be taken back")
-        made = self.actions()
-        positions = [i for i, (actor, _) in enumerate(made) if actor == seat]
-        if not positions:
+        actors = self._actors()
+        calls = len(self.auction.calls)
+        target = next((i for i in range(len(actors) - 1, -1, -1) if actors[i] == seat), None)
+        if target is None:
             raise IllegalAction("you have nothing to take back")
-        target = positions[-1]
-        if target < self.seen_at(seat):
+        if target < _seen_at(actors, calls, seat):
             raise IllegalAction(SEEN_SINCE)
 
-        calls = len(self.auction.calls)
-        cards = len(made) - calls
+        cards = len(actors) - calls
         if cards:
             in_trick = cards % 4 or 4
-            if target < len(made) - in_trick:
+            if target < len(actors) - in_trick:
                 raise IllegalAction(
                     "only a card of the trick in progress (or of the last trick, before the"
                     " next one starts) can be taken back"
@@ -443,3 +446,12 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
             explanations=tuple(sorted(notes.items())),
             **details,  # type: ignore[arg-type]
         )
+
+
+def _seen_at(actors: list[Seat], calls: int, seat: Seat) -> int:
+    """`ContractDeal.seen_at` over the seat that chose each action (the first `calls` calls)."""
+    seen = 0
+    for position in range(calls, len(actors)):
+        if position == calls or actors[position] != seat:
+            seen = position + 1
+    return seen
