@@ -360,39 +360,41 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
                 made.append((seat.partner if seat == dummy else seat, card))
         return made
 
-    def _actors(self) -> list[Seat]:
-        """The seat that chose each of `actions()`, in order, without building the actions
-        (every view asks whether its seat may undo)."""
-        dealer = self.auction.dealer
-        actors = [dealer.next(i) for i in range(len(self.auction.calls))]
-        if self.play is not None:
-            dummy = self.contract.dummy if self.contract is not None else None
-            actors.extend(seat.partner if seat == dummy else seat for seat, _ in self.play.history)
-        return actors
+    def _card_actors(self) -> list[Seat]:
+        """The seat that chose each card played so far (declarer for dummy): the part of
+        `actions()` after the calls, without building them (every view asks whether its seat
+        may undo)."""
+        if self.play is None:
+            return []
+        dummy = self.contract.dummy if self.contract is not None else None
+        return [seat.partner if seat == dummy else seat for seat, _ in self.play.history]
 
     def seen_at(self, seat: Seat) -> int:
         """How many of `actions()` had been made when a card hidden from `seat` was last shown
         to it (0: none yet): the opening lead, which faces dummy for everyone, and every card
         another player chose.  An undo by `seat` never takes back an action made before that
         (Law 47: nothing is taken back once a card has been shown), whoever would grant it."""
-        return _seen_at(self._actors(), len(self.auction.calls), seat)
+        return _seen_at(self._card_actors(), len(self.auction.calls), seat)
 
     def _undo_target(self, seat: Seat) -> int:
         """Position (in `actions()`) of the action an undo by `seat` would take back."""
         if self.phase is Phase.OVER:
             raise IllegalAction("the deal is over; nothing can be taken back")
-        actors = self._actors()
+        cards = self._card_actors()
         calls = len(self.auction.calls)
-        target = next((i for i in range(len(actors) - 1, -1, -1) if actors[i] == seat), None)
-        if target is None:
-            raise IllegalAction("you have nothing to take back")
-        if target < _seen_at(actors, calls, seat):
+        last_card = next((j for j in range(len(cards) - 1, -1, -1) if cards[j] == seat), None)
+        if last_card is not None:
+            target = calls + last_card
+        else:  # its last call: the calls go round from the dealer, one seat in four
+            target = calls - 1 - (calls - 1 - (seat - self.auction.dealer)) % 4
+            if target < 0:
+                raise IllegalAction("you have nothing to take back")
+        if target < _seen_at(cards, calls, seat):
             raise IllegalAction(SEEN_SINCE)
 
-        cards = len(actors) - calls
         if cards:
-            in_trick = cards % 4 or 4
-            if target < len(actors) - in_trick:
+            in_trick = len(cards) % 4 or 4
+            if target < calls + len(cards) - in_trick:
                 raise IllegalAction(
                     "only a card of the trick in progress (or of the last trick, before the"
                     " next one starts) can be taken back"
@@ -448,10 +450,10 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         )
 
 
-def _seen_at(actors: list[Seat], calls: int, seat: Seat) -> int:
-    """`ContractDeal.seen_at` over the seat that chose each action (the first `calls` calls)."""
+def _seen_at(card_actors: list[Seat], calls: int, seat: Seat) -> int:
+    """`ContractDeal.seen_at`, from the seat that chose each card and the number of calls."""
     seen = 0
-    for position in range(calls, len(actors)):
-        if position == calls or actors[position] != seat:
-            seen = position + 1
+    for j, actor in enumerate(card_actors):
+        if j == 0 or actor != seat:
+            seen = calls + j + 1
     return seen
