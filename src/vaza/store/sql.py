@@ -323,7 +323,7 @@ class SqlStore:
                 for r in requests
             ],
         )
-        if moved.rowcount not in (-1, len(requests)):
+        if not await self._all_moved(connection, moved.rowcount, requests):
             await transaction.rollback()
             return []
         rows = [
@@ -347,6 +347,23 @@ class SqlStore:
                 await session.flush()
         await transaction.commit()
         return [r.expected_version + len(r.events) for r in requests]
+
+    @staticmethod
+    async def _all_moved(
+        connection: AsyncConnection, rowcount: int, requests: list[_Append]
+    ) -> bool:
+        """Whether every table of the batch was where its append expected it.  asyncpg's
+        executemany counts no rows (-1): then the versions are read back in the same
+        transaction (a table already at the version an append would reach is caught by the
+        events' unique (table, version))."""
+        if rowcount != -1:
+            return rowcount == len(requests)
+        reached = {r.table_id: r.expected_version + len(r.events) for r in requests}
+        table = models.Table.__table__.c
+        rows = await connection.execute(
+            select(table.id, table.version).where(table.id.in_(list(reached)))
+        )
+        return dict(rows.tuples().all()) == reached
 
     async def _append_alone(self, request: _Append) -> int | BaseException:
         try:
