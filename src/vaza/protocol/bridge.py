@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from vaza.analysis.results import BoardAnalysis
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import SEATS, Card, Hand, Seat, Suit, Vulnerability
+from vaza.core.cards import CARDS, SEATS, Card, Hand, Seat, Suit, Vulnerability
 from vaza.core.errors import ParseError
 from vaza.core.game import (
     LINE_LENGTH,
@@ -62,7 +62,7 @@ def trick_json(trick: Trick[Seat] | None) -> JSON | None:
     if trick is None:
         return None
     return {
-        "cards": [[seat.letter, str(card)] for seat, card in trick.plays],
+        "cards": plays_json(trick.plays),
         "winner": trick.winner.letter,
     }
 
@@ -205,8 +205,14 @@ def view_json(view: TableView) -> JSON:
 # of trumps, the widow, two-handed bridge's stock).  docs/protocol.md lists the fields.
 
 
-def plays_json(plays: Sequence[tuple[Seat, Card]]) -> list[list[str]]:
-    return [[seat.letter, card.name] for seat, card in plays]
+_PLAYS: Final = tuple(tuple((seat.letter, card.name) for card in CARDS) for seat in SEATS)
+"""Each seat's play of each card as JSON, built once: a view holds up to 52 of them, and
+immutable shared pairs are neither rebuilt nor traced by the garbage collector while the
+server keeps the views it sent (a JSON array, as a list would be)."""
+
+
+def plays_json(plays: Sequence[tuple[Seat, Card]]) -> list[tuple[str, str]]:
+    return [_PLAYS[seat][card.index] for seat, card in plays]
 
 
 def tricks_json(tricks: Sequence[Trick[Seat]]) -> list[JSON]:
