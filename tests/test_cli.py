@@ -92,6 +92,29 @@ def test_bench_server_measures_a_real_server(capsys: pytest.CaptureFixture[str])
     )
 
 
+def test_bench_compare_server_measures_a_commit_and_this_code_in_turns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The base is exported from git and served from there; both servers are driven alike."""
+    argv = ["bench", "compare-server", "--base", "HEAD", "--tables", "1", "--seconds", "1",
+            "--think", "0.1", "--rounds", "1", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["base_patches"] is True  # HEAD has patches: driven as the browser is
+    for which in ("base", "current"):
+        [run] = figures["runs"][which]
+        assert run["errors"] == 0 and run["actions"] > 0 and run["sockets"] == 4
+    assert figures["cpu_ratio"] is not None and figures["bytes_ratio"] is not None
+
+
+def test_bench_compare_server_names_a_base_it_cannot_find(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["bench", "compare-server", "--base", "no-such-commit", "--seconds", "1"]
+    assert main(argv) == 2
+    assert "no commit 'no-such-commit'" in capsys.readouterr().err
+
+
 def test_bench_store_refuses_a_database_that_holds_anything(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -56,7 +56,11 @@ def checkout() -> Path:
 
 
 def commit_of(reference: str, repository: Path) -> str:
-    return _git("rev-parse", "--verify", f"{reference}^{{commit}}", cwd=repository).decode().strip()
+    try:
+        found = _git("rev-parse", "--verify", "--quiet", f"{reference}^{{commit}}", cwd=repository)
+    except NoCommit:
+        raise NoCommit(f"no commit {reference!r} in {repository}") from None
+    return found.decode().strip()
 
 
 def export_source(commit: str, repository: Path, into: Path) -> Path:

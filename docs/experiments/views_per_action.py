@@ -1,0 +1,56 @@
+"""The hub's work for one action at a four-player table, without the server: after each
+random legal action of N deals, each seat's view (`BridgeMatch.view`), its patch against the
+seat's last view (`protocol.patch.diff`) and the patch's JSON (orjson).
+
+    python docs/experiments/views_per_action.py 30          # µs an action
+    python docs/experiments/views_per_action.py 30 profile  # and where they go (cProfile)
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import random
+import sys
+import time
+
+import orjson
+
+from vaza.match.bridge import BridgeMatch, DuplicateScorer
+from vaza.protocol import patch
+from vaza.protocol.bridge import parse_action
+
+SEATS = "NESW"
+
+
+def run(deals: int, seed: int) -> tuple[int, float]:
+    rng = random.Random(seed)
+    match = BridgeMatch(DuplicateScorer())
+    actions, seconds = 0, 0.0
+    for _ in range(deals):
+        match.start_deal(match.setup_deal(rng))
+        held = {seat: match.view(seat) for seat in SEATS}
+        while match.in_deal:
+            seat = match.controller()
+            assert seat is not None
+            legal = held[seat]["legal"]
+            plain = [a for a in legal if a.get("type") not in ("claim", "undo")] or legal
+            match.apply(parse_action(rng.choice(plain)), seat)
+            started = time.perf_counter()
+            for viewer in SEATS:
+                view = match.view(viewer)
+                orjson.dumps({"patch": patch.diff(held[viewer], view)})
+                held[viewer] = view
+            seconds += time.perf_counter() - started
+            actions += 1
+    return actions, seconds
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    if len(sys.argv) > 2:
+        profile = cProfile.Profile()
+        profile.runcall(run, count, 1)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(20)
+    made, spent = run(count, 1)
+    print(f"{made} actions, {spent / made * 1e6:.1f} µs an action (4 views, patches, JSON)")
