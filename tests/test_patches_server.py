@@ -68,6 +68,8 @@ def test_folded_patches_give_the_views_another_connection_receives_whole(
         if "patch" in message:
             assert message["base"] == version, "a patch not written against the view held"
             assert "view" not in message
+            # The seat is the one held; chat only when a line was said.
+            assert "seat" not in message and message.get("chat", ["a line"])
             view = apply(view, message["patch"])
             patched += 1
         else:
@@ -107,5 +109,9 @@ def test_a_new_seat_is_sent_its_view_whole_then_patches(server: Server) -> None:
     owner.send(type="sit", table=table, seat="N")
     after = someone.recv_until(lambda m: m.get("type") == "update")
     assert "patch" in after and after["base"] == sat["version"]
+    assert "seat" not in after and "chat" not in after
+    owner.send(type="chat", table=table, text="good luck")
+    said = someone.recv_until(lambda m: m.get("type") == "update" and "chat" in m)
+    assert "patch" in said and [line["text"] for line in said["chat"]] == ["good luck"]
     someone.close()
     owner.close()

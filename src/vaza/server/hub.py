@@ -378,6 +378,11 @@ class Hub:
                     message["patch"] = patch.diff(before[1], view)
                     if seated_as_before:
                         del message["occupants"]
+                    # The patch's base was this audience's, so its seat is the one the client
+                    # holds; a chat line is news only when there is one.
+                    del message["seat"]
+                    if not message["chat"]:
+                        del message["chat"]
                 text = texts[(audience, as_patch)] = _dumps(message)
             if held is not None:
                 client.patched[table_id] = (audience, update.version)
