@@ -96,7 +96,7 @@ def test_bench_compare_server_measures_a_commit_and_this_code_in_turns(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The base is exported from git and served from there; both servers are driven alike."""
-    argv = ["bench", "compare-server", "--base", "HEAD", "--tables", "1", "--seconds", "1",
+    argv = ["bench", "compare-server", "--base", "HEAD", "--tables", "1", "--seconds", "2",
             "--think", "0.1", "--rounds", "1", "--json"]  # fmt: skip
     assert main(argv) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

@@ -122,5 +122,5 @@ class RedisBus:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reader
         if self._pubsub is not None:
-            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]
         await self.redis.aclose()

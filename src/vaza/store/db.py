@@ -31,7 +31,7 @@ def _json_text(value: object) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def _sqlite_settings(dbapi_connection: object, _record: object) -> None:
+def sqlite_settings(dbapi_connection: object, _record: object = None) -> None:
     """WAL lets readers go on while a table appends; FULL sync makes each commit durable
     (an accepted action survives a crash of the machine, not only of the process)."""
     cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
@@ -78,7 +78,7 @@ async def open_database(url: str) -> Database:
         json_deserializer=orjson.loads,
     )
     if sqlite:
-        event.listen(engine.sync_engine, "connect", _sqlite_settings)
+        event.listen(engine.sync_engine, "connect", sqlite_settings)
     async with engine.begin() as connection:
         await connection.run_sync(_upgrade)
     return Database(engine, async_sessionmaker(engine, expire_on_commit=False))

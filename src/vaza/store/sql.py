@@ -89,6 +89,11 @@ class _Append:
     summary: JSON
     deals: tuple[DealRow, ...]
 
+    @property
+    def reached(self) -> int:
+        """The table's version once the append is in."""
+        return self.expected_version + len(self.events)
+
 
 class SqlStore:
     def __init__(self, database: Database) -> None:
@@ -295,7 +300,7 @@ class SqlStore:
         if self._sqlite is not None and not any(r.deals for r in requests):
             if not await self._sqlite.commit(requests):
                 return []
-            return [r.expected_version + len(r.events) for r in requests]
+            return [r.reached for r in requests]
         if self._writer_connection is None:
             self._writer_connection = await self.database.engine.connect()
         try:
@@ -316,7 +321,7 @@ class SqlStore:
                 {
                     "b_id": r.table_id,
                     "b_from": r.expected_version,
-                    "b_to": r.expected_version + len(r.events),
+                    "b_to": r.reached,
                     "b_status": r.status,
                     "b_summary": r.summary,
                 }
@@ -346,7 +351,7 @@ class SqlStore:
                         await self._add_deal(session, deal)
                 await session.flush()
         await transaction.commit()
-        return [r.expected_version + len(r.events) for r in requests]
+        return [r.reached for r in requests]
 
     @staticmethod
     async def _all_moved(
@@ -358,7 +363,7 @@ class SqlStore:
         events' unique (table, version))."""
         if rowcount != -1:
             return rowcount == len(requests)
-        reached = {r.table_id: r.expected_version + len(r.events) for r in requests}
+        reached = {r.table_id: r.reached for r in requests}
         table = models.Table.__table__.c
         rows = await connection.execute(
             select(table.id, table.version).where(table.id.in_(list(reached)))
@@ -378,7 +383,7 @@ class SqlStore:
 
     async def _stage(self, session: AsyncSession, request: _Append) -> int | BaseException:
         """Add one append to the session; a conflict is returned, not raised."""
-        new_version = request.expected_version + len(request.events)
+        new_version = request.reached
         moved = await session.execute(
             update(models.Table)
             .where(

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from sqlalchemy.engine import Dialect
 
 from vaza.store import models
+from vaza.store.db import sqlite_settings
 from vaza.store.port import JSON, NewEvent
 
 _MOVE_TABLE = "UPDATE tables SET version = ?, status = ?, summary = ? WHERE id = ? AND version = ?"
@@ -35,6 +36,8 @@ class Move(Protocol):
     def table_id(self) -> str: ...
     @property
     def expected_version(self) -> int: ...
+    @property
+    def reached(self) -> int: ...
     @property
     def events(self) -> tuple[NewEvent, ...]: ...
     @property
@@ -64,9 +67,7 @@ class SqliteWriter:
         if self._connection is None:
             # Autocommit mode: this writer says BEGIN and COMMIT itself.
             connection = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
-            for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON",
-                           "busy_timeout=10000"):  # fmt: skip
-                connection.execute(f"PRAGMA {pragma}")
+            sqlite_settings(connection)  # the engine's own (WAL, FULL sync, busy timeout)
             self._connection = connection
         return self._connection
 
@@ -77,7 +78,7 @@ class SqliteWriter:
             moved = connection.executemany(
                 _MOVE_TABLE,
                 [
-                    (m.expected_version + len(m.events), m.status, self._summary(m.summary),
+                    (m.reached, m.status, self._summary(m.summary),
                      m.table_id, m.expected_version)
                     for m in moves
                 ],

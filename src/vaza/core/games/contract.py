@@ -355,9 +355,8 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
             for i, (seat, call) in enumerate(self.auction.by_seat())
         ]
         if self.play is not None:
-            dummy = self.contract.dummy if self.contract is not None else None
-            for seat, card in self.play.history:
-                made.append((seat.partner if seat == dummy else seat, card))
+            cards = [card for _, card in self.play.history]
+            made.extend(zip(self._card_actors(), cards, strict=True))
         return made
 
     def _card_actors(self) -> list[Seat]:
