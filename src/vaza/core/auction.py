@@ -20,12 +20,12 @@ from vaza.core.calls import (
     CALLS,
     DOUBLE,
     DOUBLE_INDEX,
+    DOUBLINGS,
     PASS,
     PASS_INDEX,
     REDOUBLE,
     Call,
     Contract,
-    Doubling,
     Strain,
 )
 from vaza.core.cards import SEATS, Seat
@@ -159,7 +159,7 @@ class Auction:
         bid = CALLS[self._last_bid]
         assert bid.strain is not None
         declarer = self._first_namer[(self._last_bidder & 1) * 5 + bid.strain]
-        return Contract(bid.level, bid.strain, Doubling(self._doubling), SEATS[declarer])
+        return Contract(bid.level, bid.strain, DOUBLINGS[self._doubling], SEATS[declarer])
 
     def first_to_name(self, seat: Seat, strain: Strain) -> Seat | None:
         """The player of `seat`'s side who first bid `strain`, if any."""

@@ -171,6 +171,10 @@ class Doubling(IntEnum):
         return ("", "X", "XX")[self]
 
 
+DOUBLINGS: Final[tuple[Doubling, ...]] = tuple(Doubling)
+"""By number, as the auction counts them: ``DOUBLINGS[n]`` is `Doubling(n)` without the call."""
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The final bid of an auction, how it was doubled, and who declares it."""

@@ -45,6 +45,10 @@ class Suit(IntEnum):
         raise ParseError(f"not a suit: {text!r}")
 
 
+SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
+"""The suits by number: ``SUITS[n]`` is `Suit(n)` without the enum's call."""
+
+
 class Rank(IntEnum):
     """Ranks by their face value; the ace is high (14)."""
 
@@ -91,9 +95,12 @@ class Card:
     by suit first, then by rank.
     """
 
-    __slots__ = ("index", "mask", "name", "rank", "suit")
+    __slots__ = ("index", "mask", "name", "rank", "suit", "suit_index")
     suit: Suit
     rank: Rank
+    suit_index: int
+    """The suit as a plain int, 0..3: what the play compares (an int compares faster than an
+    enum member in a compiled build)."""
     index: int
     """0..51: ``13 * suit + rank - 2``."""
     mask: int
@@ -109,6 +116,7 @@ class Card:
         # made, and inside `__new__`, so that a compiled build (mypyc) accepts it too.
         card = object.__new__(cls)
         card.suit = Suit(suit)
+        card.suit_index = int(suit)
         card.rank = Rank(rank)
         card.index = index
         card.mask = 1 << index
@@ -198,7 +206,7 @@ class Hand:
     def from_mask(cls, mask: int) -> Hand:
         if mask < 0 or mask > FULL_MASK:
             raise ValueError("a hand mask has 52 bits")
-        hand = cls()
+        hand = Hand()  # not cls(): a compiled build calls Hand directly, cls through Python
         hand.mask = mask
         return hand
 
@@ -373,7 +381,9 @@ class Vulnerability(IntEnum):
 
 
 # The duplicate cycle repeats every 16 boards (WBF Laws, Law 2; seed 003).
-_BOARD_VULNERABILITY: Final = "0123" + "1230" + "2301" + "3012"
+_BOARD_VULNERABILITY: Final[tuple[Vulnerability, ...]] = tuple(
+    Vulnerability(int(digit)) for digit in "0123" + "1230" + "2301" + "3012"
+)
 
 
 def board_dealer(board: int) -> Seat:
@@ -387,4 +397,4 @@ def board_vulnerability(board: int) -> Vulnerability:
     """Vulnerability of a duplicate board by the standard 16-board cycle."""
     if board < 1:
         raise ValueError("board numbers start at 1")
-    return Vulnerability(int(_BOARD_VULNERABILITY[(board - 1) % 16]))
+    return _BOARD_VULNERABILITY[(board - 1) % 16]

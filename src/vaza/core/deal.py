@@ -63,10 +63,19 @@ class Deal:
         """Shuffle and deal 13 cards to each seat.  Without `rng`, from a secure source."""
         order = list(_INDEXES)
         (rng or secrets.SystemRandom()).shuffle(order)
-        masks = [0, 0, 0, 0]
-        for position, index in enumerate(order):
-            masks[position & 3] |= 1 << index
-        return cls(tuple(Hand.from_mask(mask) for mask in masks))  # type: ignore[arg-type]
+        north = east = south = west = 0  # round the table from North, a card at a time
+        for position in range(0, 52, 4):
+            north |= 1 << order[position]
+            east |= 1 << order[position + 1]
+            south |= 1 << order[position + 2]
+            west |= 1 << order[position + 3]
+        hands = (
+            Hand.from_mask(north),
+            Hand.from_mask(east),
+            Hand.from_mask(south),
+            Hand.from_mask(west),
+        )
+        return Deal(hands)  # not cls(): a compiled build calls Deal directly, cls through Python
 
     @classmethod
     def from_masks(cls, masks: tuple[int, int, int, int]) -> Deal:
@@ -114,8 +123,8 @@ class Board:
     @classmethod
     def numbered(cls, number: int, deal: Deal) -> Board:
         """A duplicate board: its number fixes dealer and vulnerability (16-board cycle)."""
-        return cls(deal, board_dealer(number), board_vulnerability(number), number)
+        return Board(deal, board_dealer(number), board_vulnerability(number), number)
 
     @classmethod
     def random(cls, number: int = 1, rng: random.Random | None = None) -> Board:
-        return cls.numbered(number, Deal.random(rng))
+        return Board.numbered(number, Deal.random(rng))

@@ -12,13 +12,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Generic, TypeVar
 
-from vaza.core.cards import CARDS, SEATS, SUIT_MASK, Card, Hand, Seat, Suit
+from vaza.core.cards import CARDS, SEATS, SUIT_MASK, SUITS, Card, Hand, Seat, Suit
 from vaza.core.errors import GameOver, IllegalAction
 
 SeatT = TypeVar("SeatT")
 
-_SHIFTS: Final = (0, 13, 26, 39)
-_SUIT_CARDS: list[tuple[Card, ...] | None] = [None] * (4 << 13)
+_NO_SUIT: Final = -1
+"""`Play` keeps the suit led and trumps as plain ints (the engine compares them on every card;
+a compiled build compares `Suit` members through Python): this one for none, and no trump."""
+_SUIT_CARDS: Final[list[tuple[Card, ...] | None]] = [None] * (4 << 13)
+_PAIRS: Final[dict[tuple[object, ...], tuple[tuple[tuple[object, Card], ...], ...]]] = {}
+"""For each order of players a game has used, every (player, card) pair a history can hold,
+made once: ``_PAIRS[seats][position][card.index]``.  The history shares them, so playing a card
+makes no tuple (there are a few orders: the compass, two-handed bridge's, three to seven
+numbered players)."""
+
+
+def _pairs(seats: tuple[SeatT, ...]) -> tuple[tuple[tuple[SeatT, Card], ...], ...]:
+    pairs = _PAIRS.get(seats)
+    if pairs is None:
+        pairs = tuple(tuple((seat, card) for card in CARDS) for seat in seats)
+        _PAIRS[seats] = pairs
+    return pairs  # type: ignore[return-value]
 
 
 def _suit_cards(suit: int, holding: int) -> tuple[Card, ...]:
@@ -113,15 +128,18 @@ class Play(Generic[SeatT]):
     __slots__ = (
         "_best",
         "_best_position",
-        "_lead_suit",
         "_leader",
+        "_led",
+        "_pairs",
         "_players",
         "_total_tricks",
         "_trick",
+        "_tricks",
+        "_trumps",
+        "_winners",
         "hands",
         "history",
         "seats",
-        "tricks",
         "tricks_won",
         "trump",
     )
@@ -137,22 +155,41 @@ class Play(Generic[SeatT]):
         if len(hands) != len(seats):
             raise ValueError("one hand for each player")
         self.trump = trump
+        self._trumps = _NO_SUIT if trump is None else int(trump)
         self.seats: tuple[SeatT, ...] = tuple(seats)
         """The players in clockwise order; hands and trick counts go by position here."""
         self.hands: list[int] = [h.mask if isinstance(h, Hand) else h for h in hands]
         """Remaining cards by position, as masks."""
+        self._pairs = _pairs(self.seats)
         self.history: list[tuple[SeatT, Card]] = []
         """Every card played, in order, with the seat it came from."""
-        self.tricks: list[Trick[SeatT]] = []
+        self._winners: list[SeatT] = []
+        """The winner of each completed trick."""
+        self._tricks: list[Trick[SeatT]] = []
+        """The completed tricks built so far (`tricks` builds them when asked)."""
         self.tricks_won = [0] * len(seats)
         """Completed tricks won by each player, by position."""
         self._players = len(seats)
         self._leader = self.seats.index(leader)
-        self._trick: list[Card] = []
-        self._lead_suit: Suit | None = None
+        self._trick: list[tuple[SeatT, Card]] = []
+        """The trick in progress: its plays so far, the tail of `history`."""
+        self._led = _NO_SUIT
         self._best: Card | None = None
         self._best_position = self._leader
         self._total_tricks = self.hands[0].bit_count() if total_tricks is None else total_tricks
+
+    @property
+    def tricks(self) -> list[Trick[SeatT]]:
+        """The completed tricks, in order.  Built from the history when asked, not as they are
+        played: the engine only counts them, and a random playout never asks."""
+        built = self._tricks
+        players = self._players
+        history = self.history
+        winners = self._winners
+        for number in range(len(built), len(winners)):
+            start = number * players
+            built.append(Trick(tuple(history[start : start + players]), winners[number]))
+        return built
 
     @property
     def leader(self) -> SeatT:
@@ -162,11 +199,11 @@ class Play(Generic[SeatT]):
     @property
     def current_trick(self) -> tuple[Card, ...]:
         """Cards of the trick in progress, in the order played from `leader`."""
-        return tuple(self._trick)
+        return tuple(card for _, card in self._trick)
 
     def current_plays(self) -> tuple[tuple[SeatT, Card], ...]:
         """The trick in progress with the player of each card."""
-        return tuple(self.history[len(self.history) - len(self._trick) :])
+        return tuple(self._trick)
 
     @property
     def to_play(self) -> SeatT | None:
@@ -176,11 +213,11 @@ class Play(Generic[SeatT]):
 
     @property
     def is_over(self) -> bool:
-        return len(self.tricks) >= self._total_tricks
+        return len(self._winners) >= self._total_tricks
 
     @property
     def lead_suit(self) -> Suit | None:
-        return self._lead_suit if self._trick else None
+        return SUITS[self._led] if self._trick else None
 
     def hand(self, seat: SeatT) -> Hand:
         return Hand.from_mask(self.hands[self.seats.index(seat)])
@@ -190,59 +227,60 @@ class Play(Generic[SeatT]):
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the player to play may play, lowest first."""
-        if len(self.tricks) >= self._total_tricks:
+        if len(self._winners) >= self._total_tricks:
             return ()
         hand = self.hands[(self._leader + len(self._trick)) % self._players]
         if self._trick:
-            led = self._lead_suit
-            assert led is not None
-            follow = _suit_cards(led, hand >> _SHIFTS[led] & SUIT_MASK)
+            led = self._led
+            follow = _suit_cards(led, hand >> 13 * led & SUIT_MASK)
             if follow:
                 return follow
         return cards_in(hand)
 
-    def play(self, card: Card) -> Trick[SeatT] | None:
-        """Play `card` for the player to play; returns the trick if this card completed it.
+    def play(self, card: Card) -> SeatT | None:
+        """Play `card` for the player to play; returns the trick's winner if this card
+        completed it (test it against None: player 0 and North are falsy).
 
         Raises `IllegalAction` (and changes nothing) for a card not held or a revoke.
         """
-        if len(self.tricks) >= self._total_tricks:
+        if len(self._winners) >= self._total_tricks:
             raise GameOver("all tricks have been played")
         trick = self._trick
         position = (self._leader + len(trick)) % self._players
         hand = self.hands[position]
         if not hand & card.mask:
             raise IllegalAction(f"{_name(self.seats[position])} does not hold {card}")
-        suit = card.suit
+        suit = card.suit_index
         if trick:
-            led = self._lead_suit
-            assert led is not None and self._best is not None
-            if suit != led and hand >> _SHIFTS[led] & SUIT_MASK:
-                raise IllegalAction(f"must follow suit: {led.name.lower()} were led")
+            led = self._led
+            if suit != led and hand >> 13 * led & SUIT_MASK:
+                raise IllegalAction(f"must follow suit: {SUITS[led].name.lower()} were led")
             best = self._best
-            if (suit == best.suit and card.index > best.index) or (
-                suit == self.trump and best.suit != suit
+            assert best is not None
+            if (suit == best.suit_index and card.index > best.index) or (
+                suit == self._trumps and best.suit_index != suit
             ):
                 self._best, self._best_position = card, position
         else:
-            self._lead_suit = suit
+            self._led = suit
             self._best, self._best_position = card, position
         self.hands[position] = hand ^ card.mask
-        self.history.append((self.seats[position], card))
-        trick.append(card)
+        played = self._pairs[position][card.index]
+        self.history.append(played)
+        trick.append(played)
         if len(trick) < self._players:
             return None
         winner = self._best_position
-        done = Trick(tuple(self.history[-self._players :]), self.seats[winner])
-        self.tricks.append(done)
+        seat = self.seats[winner]
+        self._winners.append(seat)
         self.tricks_won[winner] += 1
         self._leader = winner
-        self._trick = []
-        return done
+        trick.clear()
+        return seat
 
     @property
     def remaining_tricks(self) -> int:
-        return self._total_tricks - len(self.tricks)
+        return self._total_tricks - len(self._winners)
 
 
 def _name(seat: object) -> str:

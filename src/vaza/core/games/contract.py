@@ -29,7 +29,7 @@ from vaza.core.game import (
     UndoRequest,
     UndoResponse,
 )
-from vaza.core.play import Play, Trick, _suit_cards
+from vaza.core.play import Play, _suit_cards
 from vaza.core.record import DealRecord
 
 SEEN_SINCE: Final = (
@@ -258,7 +258,7 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
             else:
                 self._begin_play(contract)
 
-    def _card(self, card: Card) -> Trick[Seat] | None:
+    def _card(self, card: Card) -> None:
         play = self.play
         if play is None or self.phase is not Phase.PLAY:
             raise (
@@ -266,10 +266,8 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
                 if self.is_over
                 else IllegalAction("the auction is not over; make a call")
             )
-        trick = play.play(card)
-        if trick is not None and play.is_over:
+        if play.play(card) is not None and play.is_over:
             self.phase = Phase.OVER
-        return trick
 
     def _lowest_of(self, action: LowestOf) -> Card:
         contract = self.contract

@@ -257,12 +257,11 @@ class TwoHandedDeal(TakesBack[Seat, TwoHandedAction, DealResult]):
             raise IllegalAction(f"not an action of two-handed bridge: {action!r}")
 
     def _draw_card(self, card: Card) -> None:
-        trick = self.draw_play.play(card)
-        if trick is None:
+        winner = self.draw_play.play(card)
+        if winner is None:
             return
         taken = 2 * len(self.draws)
         face_up, hidden = self.board.stock[taken], self.board.stock[taken + 1]
-        winner = trick.winner
         hands = self.draw_play.hands
         hands[PLAYERS.index(winner)] |= face_up.mask
         hands[PLAYERS.index(opponent(winner))] |= hidden.mask
