@@ -20,13 +20,13 @@ from vaza.core.calls import (
     CALLS,
     DOUBLE,
     DOUBLE_INDEX,
-    DOUBLINGS,
     PASS,
     PASS_INDEX,
     REDOUBLE,
     Call,
     Contract,
     Strain,
+    contract_of,
 )
 from vaza.core.cards import SEATS, Seat
 from vaza.core.errors import GameOver, IllegalAction
@@ -157,9 +157,8 @@ class Auction:
         if not self.is_over or self._last_bid == _NONE:
             return None
         bid = CALLS[self._last_bid]
-        assert bid.strain is not None
-        declarer = self._first_namer[(self._last_bidder & 1) * 5 + bid.strain]
-        return Contract(bid.level, bid.strain, DOUBLINGS[self._doubling], SEATS[declarer])
+        declarer = self._first_namer[(self._last_bidder & 1) * 5 + self._last_bid % 5]
+        return contract_of(bid, self._doubling, declarer)
 
     def first_to_name(self, seat: Seat, strain: Strain) -> Seat | None:
         """The player of `seat`'s side who first bid `strain`, if any."""

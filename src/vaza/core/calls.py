@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from vaza.core.cards import Seat, Suit
+from vaza.core.cards import SEATS, SUITS, Seat, Suit
 from vaza.core.errors import ParseError
 
 
@@ -36,7 +36,7 @@ class Strain(IntEnum):
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or None at no trump."""
-        return None if self == Strain.NOTRUMP else Suit(self)
+        return None if self == Strain.NOTRUMP else SUITS[self]
 
     @classmethod
     def parse(cls, text: str) -> Strain:
@@ -227,3 +227,19 @@ class Contract:
     @property
     def symbol(self) -> str:
         return f"{self.level}{self.strain.symbol}{self.doubling.suffix}"
+
+
+_CONTRACTS: Final[tuple[Contract, ...]] = tuple(
+    Contract(bid.level, bid.strain, doubling, seat)
+    for bid in BIDS
+    if bid.strain is not None
+    for doubling in DOUBLINGS
+    for seat in SEATS
+)
+
+
+def contract_of(bid: Call, doubling: int, declarer: int) -> Contract:
+    """The contract of a bid (not pass, double or redouble), doubled 0, 1 or 2 times, with the
+    declarer's seat number: one of the 420 made once (building a frozen dataclass is slow, and
+    every auction ends in one)."""
+    return _CONTRACTS[(bid.index * 3 + doubling) * 4 + declarer]
