@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
 from typing import Final
 
 from vaza.core.cards import (
@@ -28,22 +27,37 @@ def make_rng(seed: int | str | None = None) -> random.Random:
     return random.Random(seed)
 
 
-@dataclass(frozen=True, slots=True)
 class Deal:
     """The four hands of a deal, by seat (North, East, South, West).
 
     A complete deal has 13 distinct cards in each hand.  Partial deals (unknown or missing
     cards, as PBN allows with ``-``) are allowed for records; games require complete ones.
+
+    Immutable by convention.  Written out, not a frozen dataclass: a frozen dataclass's
+    `__init__` is Python even in a compiled build, and every deal makes one.
     """
 
-    hands: tuple[Hand, Hand, Hand, Hand]
+    __slots__ = ("hands",)
 
-    def __post_init__(self) -> None:
+    def __init__(self, hands: tuple[Hand, Hand, Hand, Hand]) -> None:
         seen = 0
-        for hand in self.hands:
+        for hand in hands:
             if seen & hand.mask:
                 raise ParseError("a card appears in two hands")
             seen |= hand.mask
+        self.hands = hands
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.hands == other.hands
+
+    def __hash__(self) -> int:
+        return hash(self.hands)
+
+    def __repr__(self) -> str:
+        return f"Deal(hands={self.hands!r})"
+
+    def __reduce__(self) -> tuple[type[Deal], tuple[tuple[Hand, Hand, Hand, Hand]]]:
+        return (Deal, (self.hands,))
 
     def __getitem__(self, seat: Seat) -> Hand:
         return self.hands[seat]
@@ -111,14 +125,46 @@ class Deal:
         return f"{first.letter}:{hands}"
 
 
-@dataclass(frozen=True, slots=True)
 class Board:
-    """A deal as it is played: its number (if any), dealer and vulnerability."""
+    """A deal as it is played: its number (if any), dealer and vulnerability.
 
-    deal: Deal
-    dealer: Seat = Seat.NORTH
-    vulnerability: Vulnerability = Vulnerability.NONE
-    number: int | None = None
+    Immutable by convention; written out for the reason `Deal` is."""
+
+    __slots__ = ("deal", "dealer", "number", "vulnerability")
+
+    def __init__(
+        self,
+        deal: Deal,
+        dealer: Seat = Seat.NORTH,
+        vulnerability: Vulnerability = Vulnerability.NONE,
+        number: int | None = None,
+    ) -> None:
+        self.deal = deal
+        self.dealer = dealer
+        self.vulnerability = vulnerability
+        self.number = number
+
+    def _fields(self) -> tuple[Deal, Seat, Vulnerability, int | None]:
+        return (self.deal, self.dealer, self.vulnerability, self.number)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Board(deal={self.deal!r}, dealer={self.dealer!r}, "
+            f"vulnerability={self.vulnerability!r}, number={self.number!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[Board], tuple[Deal, Seat, Vulnerability, int | None]]:
+        return (Board, self._fields())
+
+    def with_number(self, number: int | None) -> Board:
+        """The same board under another number (a rubber's deal numbered in a file)."""
+        return Board(self.deal, self.dealer, self.vulnerability, number)
 
     @classmethod
     def numbered(cls, number: int, deal: Deal) -> Board:

@@ -43,7 +43,7 @@ def headed(record: DealRecord, heading: Heading) -> DealRecord:
     (a rubber's deal) gets the deal's number, so the file says which deal it is."""
     board = record.board
     if board.number is None:
-        board = dataclasses.replace(board, number=heading.board)
+        board = board.with_number(heading.board)
     return dataclasses.replace(
         record,
         board=board,
