@@ -14,6 +14,7 @@ from vaza.core.cards import (
     Vulnerability,
     board_dealer,
     board_vulnerability,
+    card_count,
 )
 from vaza.core.errors import ParseError
 
@@ -64,7 +65,7 @@ class Deal:
 
     @property
     def is_complete(self) -> bool:
-        return all(len(hand) == 13 for hand in self.hands)
+        return all(card_count(hand.mask) == 13 for hand in self.hands)
 
     def require_complete(self) -> Deal:
         if not self.is_complete:

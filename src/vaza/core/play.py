@@ -10,9 +10,9 @@ because `legal_cards` and `play` are the engine's hot path (random playouts, rob
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
-from vaza.core.cards import CARDS, SEATS, SUIT_MASK, SUITS, Card, Hand, Seat, Suit
+from vaza.core.cards import CARDS, SEATS, SUIT_MASK, SUITS, Card, Hand, Seat, Suit, card_count
 from vaza.core.errors import GameOver, IllegalAction
 
 SeatT = TypeVar("SeatT")
@@ -21,19 +21,20 @@ _NO_SUIT: Final = -1
 """`Play` keeps the suit led and trumps as plain ints (the engine compares them on every card;
 a compiled build compares `Suit` members through Python): this one for none, and no trump."""
 _SUIT_CARDS: Final[list[tuple[Card, ...] | None]] = [None] * (4 << 13)
-_PAIRS: Final[dict[tuple[object, ...], tuple[tuple[tuple[object, Card], ...], ...]]] = {}
+_PAIRS: Final[dict[tuple[object, ...], tuple[tuple[Any, ...], ...]]] = {}
 """For each order of players a game has used, every (player, card) pair a history can hold,
 made once: ``_PAIRS[seats][position][card.index]``.  The history shares them, so playing a card
 makes no tuple (there are a few orders: the compass, two-handed bridge's, three to seven
-numbered players)."""
+numbered players).  Typed `Any`, not ``tuple[SeatT, Card]``: a compiled build unpacks a value
+of a fixed-length tuple type into a C struct and packs a new tuple to append it."""
 
 
-def _pairs(seats: tuple[SeatT, ...]) -> tuple[tuple[tuple[SeatT, Card], ...], ...]:
+def _pairs(seats: tuple[object, ...]) -> tuple[tuple[Any, ...], ...]:
     pairs = _PAIRS.get(seats)
     if pairs is None:
         pairs = tuple(tuple((seat, card) for card in CARDS) for seat in seats)
         _PAIRS[seats] = pairs
-    return pairs  # type: ignore[return-value]
+    return pairs
 
 
 def _suit_cards(suit: int, holding: int) -> tuple[Card, ...]:
@@ -128,12 +129,13 @@ class Play(Generic[SeatT]):
     __slots__ = (
         "_best",
         "_best_position",
+        "_in_trick",
         "_leader",
         "_led",
         "_pairs",
         "_players",
+        "_position",
         "_total_tricks",
-        "_trick",
         "_tricks",
         "_trumps",
         "_winners",
@@ -158,7 +160,7 @@ class Play(Generic[SeatT]):
         self._trumps = _NO_SUIT if trump is None else int(trump)
         self.seats: tuple[SeatT, ...] = tuple(seats)
         """The players in clockwise order; hands and trick counts go by position here."""
-        self.hands: list[int] = [h.mask if isinstance(h, Hand) else h for h in hands]
+        self.hands: list[int] = [hand.mask if isinstance(hand, Hand) else hand for hand in hands]
         """Remaining cards by position, as masks."""
         self._pairs = _pairs(self.seats)
         self.history: list[tuple[SeatT, Card]] = []
@@ -171,12 +173,14 @@ class Play(Generic[SeatT]):
         """Completed tricks won by each player, by position."""
         self._players = len(seats)
         self._leader = self.seats.index(leader)
-        self._trick: list[tuple[SeatT, Card]] = []
-        """The trick in progress: its plays so far, the tail of `history`."""
+        self._position = self._leader
+        """The position of the player to play (kept, not derived: the engine asks every card)."""
+        self._in_trick = 0
+        """Cards of the trick in progress: the tail of `history`."""
         self._led = _NO_SUIT
         self._best: Card | None = None
         self._best_position = self._leader
-        self._total_tricks = self.hands[0].bit_count() if total_tricks is None else total_tricks
+        self._total_tricks = card_count(self.hands[0]) if total_tricks is None else total_tricks
 
     @property
     def tricks(self) -> list[Trick[SeatT]]:
@@ -199,17 +203,17 @@ class Play(Generic[SeatT]):
     @property
     def current_trick(self) -> tuple[Card, ...]:
         """Cards of the trick in progress, in the order played from `leader`."""
-        return tuple(card for _, card in self._trick)
+        return tuple(card for _, card in self.current_plays())
 
     def current_plays(self) -> tuple[tuple[SeatT, Card], ...]:
         """The trick in progress with the player of each card."""
-        return tuple(self._trick)
+        return tuple(self.history[len(self.history) - self._in_trick :])
 
     @property
     def to_play(self) -> SeatT | None:
         if self.is_over:
             return None
-        return self.seats[(self._leader + len(self._trick)) % self._players]
+        return self.seats[self._position]
 
     @property
     def is_over(self) -> bool:
@@ -217,7 +221,7 @@ class Play(Generic[SeatT]):
 
     @property
     def lead_suit(self) -> Suit | None:
-        return SUITS[self._led] if self._trick else None
+        return SUITS[self._led] if self._in_trick else None
 
     def hand(self, seat: SeatT) -> Hand:
         return Hand.from_mask(self.hands[self.seats.index(seat)])
@@ -229,8 +233,8 @@ class Play(Generic[SeatT]):
         """The cards the player to play may play, lowest first."""
         if len(self._winners) >= self._total_tricks:
             return ()
-        hand = self.hands[(self._leader + len(self._trick)) % self._players]
-        if self._trick:
+        hand = self.hands[self._position]
+        if self._in_trick:
             led = self._led
             follow = _suit_cards(led, hand >> 13 * led & SUIT_MASK)
             if follow:
@@ -245,13 +249,12 @@ class Play(Generic[SeatT]):
         """
         if len(self._winners) >= self._total_tricks:
             raise GameOver("all tricks have been played")
-        trick = self._trick
-        position = (self._leader + len(trick)) % self._players
+        position = self._position
         hand = self.hands[position]
         if not hand & card.mask:
             raise IllegalAction(f"{_name(self.seats[position])} does not hold {card}")
         suit = card.suit_index
-        if trick:
+        if self._in_trick:
             led = self._led
             if suit != led and hand >> 13 * led & SUIT_MASK:
                 raise IllegalAction(f"must follow suit: {SUITS[led].name.lower()} were led")
@@ -265,17 +268,17 @@ class Play(Generic[SeatT]):
             self._led = suit
             self._best, self._best_position = card, position
         self.hands[position] = hand ^ card.mask
-        played = self._pairs[position][card.index]
-        self.history.append(played)
-        trick.append(played)
-        if len(trick) < self._players:
+        self.history.append(self._pairs[position][card.index])
+        self._in_trick += 1
+        if self._in_trick < self._players:
+            self._position = position + 1 if position + 1 < self._players else 0
             return None
         winner = self._best_position
         seat = self.seats[winner]
         self._winners.append(seat)
         self.tricks_won[winner] += 1
-        self._leader = winner
-        trick.clear()
+        self._leader = self._position = winner
+        self._in_trick = 0
         return seat
 
     @property
