@@ -368,7 +368,7 @@ class SqlStore:
         rows = await connection.execute(
             select(table.id, table.version).where(table.id.in_(list(reached)))
         )
-        return dict(rows.tuples().all()) == reached
+        return dict(rows.all()) == reached
 
     async def _append_alone(self, request: _Append) -> int | BaseException:
         try:
