@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from helpers import calls
@@ -217,3 +219,46 @@ def test_nothing_applies_once_the_deal_is_over(fixed_board: Board) -> None:
         game.apply(calls("1C")[0])
     with pytest.raises(IllegalAction):
         game.apply(UndoRequest(), by=N)
+
+
+def _undo_by_the_general_rule(game: ContractDeal, seat: Seat) -> int | str:
+    """The action an undo by `seat` takes back as Law 47 and the table's rule state it, from
+    every action made: its last one, unless a card hidden from it was shown to it since
+    (`seen_at`) or it lies before the trick in progress (or the last one, just completed).
+    The refusal's reason otherwise."""
+    made = game.actions()
+    mine = [position for position, (who, _) in enumerate(made) if who == seat]
+    if not mine:
+        return "nothing"
+    target = mine[-1]
+    if target < game.seen_at(seat):
+        return "shown to you"
+    calls = len(game.auction.calls)
+    cards = len(made) - calls
+    if cards and target < calls + cards - (cards % 4 or 4):
+        return "trick in progress"
+    return target
+
+
+def test_an_undo_takes_back_what_the_general_rule_says() -> None:
+    """`ContractDeal`'s short rule (in the play only the last card, by the seat that chose it,
+    never the opening lead) gives the same answer as the general one at every moment of
+    random deals, for every seat."""
+    rng = random.Random(20)
+    checked = 0
+    for number in range(1, 121):
+        game = ContractDeal(Board.random(number, rng))
+        while not game.is_over:
+            for seat in Seat:
+                expected = _undo_by_the_general_rule(game, seat)
+                try:
+                    found: int | str = game._undo_target(seat)
+                except IllegalAction as refused:
+                    found = "nothing" if "nothing" in str(refused) else "shown to you"
+                assert found == expected, (number, seat, game.actions())
+                checked += 1
+            legal = [a for a in game.legal_actions() if not isinstance(a, Claim | UndoRequest)]
+            # Short auctions often, so that most of the moments are in the play.
+            passes = [a for a in legal if str(a) == "Pass"]
+            game.apply(passes[0] if passes and rng.random() < 0.6 else rng.choice(legal))
+    assert checked > 10_000

@@ -358,44 +358,46 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         return made
 
     def _card_actors(self) -> list[Seat]:
-        """The seat that chose each card played so far (declarer for dummy): the part of
-        `actions()` after the calls, without building them (every view asks whether its seat
-        may undo)."""
+        """The seat that chose each card played so far (declarer for dummy)."""
         if self.play is None:
             return []
-        dummy = self.contract.dummy if self.contract is not None else None
-        return [seat.partner if seat == dummy else seat for seat, _ in self.play.history]
+        return [self._chooser(seat) for seat, _ in self.play.history]
+
+    def _chooser(self, seat: Seat) -> Seat:
+        """The seat that chooses the cards `seat` plays: declarer for dummy."""
+        contract = self.contract
+        return contract.declarer if contract is not None and seat == contract.dummy else seat
 
     def seen_at(self, seat: Seat) -> int:
         """How many of `actions()` had been made when a card hidden from `seat` was last shown
         to it (0: none yet): the opening lead, which faces dummy for everyone, and every card
         another player chose.  An undo by `seat` never takes back an action made before that
         (Law 47: nothing is taken back once a card has been shown), whoever would grant it."""
-        return _seen_at(self._card_actors(), len(self.auction.calls), seat)
+        calls, seen = len(self.auction.calls), 0
+        for j, actor in enumerate(self._card_actors()):
+            if j == 0 or actor != seat:
+                seen = calls + j + 1
+        return seen
 
     def _undo_target(self, seat: Seat) -> int:
-        """Position (in `actions()`) of the action an undo by `seat` would take back."""
+        """Position (in `actions()`) of the action an undo by `seat` would take back.  In the
+        play that can only be the last card, chosen by `seat`, and not the opening lead: a
+        later card chosen by another seat, or dummy faced by the lead, was shown to `seat`
+        after it (`seen_at`), and the last card is always in the trick in progress or ends the
+        last one.  In the auction, `seat`'s last call."""
         if self.phase is Phase.OVER:
             raise IllegalAction("the deal is over; nothing can be taken back")
-        cards = self._card_actors()
         calls = len(self.auction.calls)
-        last_card = next((j for j in range(len(cards) - 1, -1, -1) if cards[j] == seat), None)
-        if last_card is not None:
-            target = calls + last_card
-        else:  # its last call: the calls go round from the dealer, one seat in four
-            target = calls - 1 - (calls - 1 - (seat - self.auction.dealer)) % 4
-            if target < 0:
-                raise IllegalAction("you have nothing to take back")
-        if target < _seen_at(cards, calls, seat):
-            raise IllegalAction(SEEN_SINCE)
-
-        if cards:
-            in_trick = len(cards) % 4 or 4
-            if target < calls + len(cards) - in_trick:
-                raise IllegalAction(
-                    "only a card of the trick in progress (or of the last trick, before the"
-                    " next one starts) can be taken back"
-                )
+        play = self.play
+        if play is not None and play.history:
+            cards = len(play.history)
+            if cards == 1 or self._chooser(play.history[-1][0]) != seat:
+                raise IllegalAction(SEEN_SINCE)
+            return calls + cards - 1
+        # Its last call: the calls go round from the dealer, one seat in four.
+        target = calls - 1 - (calls - 1 - (seat - self.auction.dealer)) % 4
+        if target < 0:
+            raise IllegalAction("you have nothing to take back")
         return target
 
     def _request_undo(self, by: Seat) -> None:
@@ -445,12 +447,3 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
             explanations=tuple(sorted(notes.items())),
             **details,  # type: ignore[arg-type]
         )
-
-
-def _seen_at(card_actors: list[Seat], calls: int, seat: Seat) -> int:
-    """`ContractDeal.seen_at`, from the seat that chose each card and the number of calls."""
-    seen = 0
-    for j, actor in enumerate(card_actors):
-        if j == 0 or actor != seat:
-            seen = calls + j + 1
-    return seen
