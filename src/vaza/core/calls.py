@@ -103,6 +103,9 @@ class Call:
     def parse(text: str) -> Call:
         """Parse PBN and LIN spellings: ``1C``..``7NT`` (also ``1N``, ``3♠``), ``Pass``/``P``,
         ``X``/``D``/``Dbl``, ``XX``/``R``/``Rdbl``; any case."""
+        call = _BY_NAME.get(text)  # as every client sends it
+        if call is not None:
+            return call
         key = text.strip().upper()
         if key in ("PASS", "P", "PASSE", "PASSO", "PAS"):
             return PASS
@@ -159,6 +162,7 @@ BIDS: Final[tuple[Call, ...]] = CALLS[:PASS_INDEX]
 PASS: Final = CALLS[PASS_INDEX]
 DOUBLE: Final = CALLS[DOUBLE_INDEX]
 REDOUBLE: Final = CALLS[REDOUBLE_INDEX]
+_BY_NAME: Final[dict[str, Call]] = {call.name: call for call in CALLS}
 
 
 class Doubling(IntEnum):

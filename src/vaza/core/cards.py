@@ -126,6 +126,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse suit then rank (``SA``, ``HT``, ``d10``) or rank then suit (``AS``, ``10♥``)."""
+        card = _BY_NAME.get(text)  # as every client sends it
+        if card is not None:
+            return card
         key = text.strip()
         if len(key) < 2:
             raise ParseError(f"not a card: {text!r}")
@@ -171,6 +174,7 @@ _INTERNED: Final[list[Card]] = []
 for _index in range(52):
     _INTERNED.append(Card(Suit(_index // 13), Rank(_index % 13 + 2)))
 CARDS: Final[tuple[Card, ...]] = tuple(_INTERNED)
+_BY_NAME: Final[dict[str, Card]] = {card.name: card for card in CARDS}
 """All 52 cards by index."""
 
 FULL_MASK: Final = (1 << 52) - 1
@@ -356,14 +360,16 @@ class Seat(IntEnum):
 
     @classmethod
     def from_letter(cls, text: str) -> Seat:
-        key = text.strip().upper()
-        names = {"N": 0, "E": 1, "S": 2, "W": 3, "NORTH": 0, "EAST": 1, "SOUTH": 2, "WEST": 3}
-        if key not in names:
-            raise ParseError(f"not a seat: {text!r}")
-        return SEATS[names[key]]
+        number = _SEAT_NAMES.get(text)
+        if number is None:
+            number = _SEAT_NAMES.get(text.strip().upper())
+            if number is None:
+                raise ParseError(f"not a seat: {text!r}")
+        return SEATS[number]
 
 
 SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
+_SEAT_NAMES: Final = {"N": 0, "E": 1, "S": 2, "W": 3, "NORTH": 0, "EAST": 1, "SOUTH": 2, "WEST": 3}
 
 
 class Vulnerability(IntEnum):
