@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from vaza.core.calls import Call
 from vaza.core.cards import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability
 from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction, ParseError
@@ -212,7 +213,7 @@ class BridgeMatch(SeatedDeals[ContractDeal, BridgeAction | Alerted | TableAction
         self.boards = boards
         """A set of boards to play (a duplicate event's), by board number; None: deal at
         random.  Kept out of the table's options, which every client sees."""
-        self._explained: tuple[tuple[int, ...], JSON] = ((), {lang: {} for lang in LANGUAGES})
+        self._explained: tuple[tuple[Call, ...], JSON] = ((), {lang: {} for lang in LANGUAGES})
 
     # -- dealing ------------------------------------------------------------------------
 
@@ -263,7 +264,7 @@ class BridgeMatch(SeatedDeals[ContractDeal, BridgeAction | Alerted | TableAction
     def _explanations(self, game: ContractDeal) -> JSON:
         """What every call means in the robots' system, in both languages (cached: the calls
         change only during the auction)."""
-        key = tuple(call.index for call in game.auction.calls)
+        key = tuple(game.auction.calls)  # interned calls: compared by identity
         known, texts = self._explained
         if key != known:
             # Each new call is explained once: earlier calls keep their meaning.

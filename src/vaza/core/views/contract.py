@@ -66,21 +66,15 @@ class TableView:
 
     @property
     def hand_sizes(self) -> tuple[int, int, int, int]:
-        """How many cards each seat holds now (public: thirteen less the cards it played)."""
-        return hands_less(FULL_HANDS, self.played)
+        """How many cards each seat holds now (public): thirteen less one for each completed
+        trick and one for a card in the trick in progress."""
+        left = [13 - (len(self.played) - len(self.current_trick)) // 4] * 4
+        for seat, _ in self.current_trick:
+            left[seat] -= 1
+        return (left[0], left[1], left[2], left[3])
 
 
 FULL_HANDS: Final = (13, 13, 13, 13)
-
-
-def hands_less(
-    sizes: tuple[int, int, int, int], played: tuple[tuple[Seat, Card], ...]
-) -> tuple[int, int, int, int]:
-    """`sizes` less the cards each seat has played."""
-    left = list(sizes)
-    for seat, _ in played:
-        left[seat] -= 1
-    return (left[0], left[1], left[2], left[3])
 
 
 def _current_trick(game: ContractDeal) -> tuple[tuple[Seat, Card], ...]:
@@ -112,7 +106,8 @@ def _view(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> 
     if over:
         visible = frozenset(SEATS)
     hands = tuple(game.hand(seat) if seat in visible else None for seat in SEATS)
-    controls = viewer is not None and viewer == game.controller
+    controller = game.controller
+    controls = viewer is not None and viewer == controller
     play = game.play
     return TableView(
         viewer=viewer,
@@ -124,7 +119,7 @@ def _view(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> 
         calls=tuple(game.auction.calls),
         contract=contract,
         to_act=game.to_act,
-        controller=game.controller,
+        controller=controller,
         legal_actions=tuple(game.legal_actions()) if controls else (),
         played=tuple(play.history) if play else (),
         current_trick=_current_trick(game),
