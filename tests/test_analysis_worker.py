@@ -43,3 +43,16 @@ def test_the_worker_goes_when_its_parent_is_killed(tmp_path: Path) -> None:
     while _alive(worker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(worker)
+
+
+def test_a_worker_whose_parent_died_while_it_started_goes_at_once(tmp_path: Path) -> None:
+    """The pool's maker may die before a worker it spawned runs its initializer: the worker
+    then already has another parent, and must not watch that one instead."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    subprocess.run(
+        [sys.executable, "-c",
+         "import time\nfrom vaza.analysis.worker import start_worker\n"
+         f"start_worker(parent={gone.pid})\ntime.sleep(600)"],
+        check=True, timeout=60,
+    )  # fmt: skip

@@ -26,6 +26,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 
 from vaza.analysis.play_cost import PlayCost, play_cost
@@ -141,7 +142,7 @@ def analyse_deals(
     pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=start_worker,
+        initializer=partial(start_worker, parent=os.getpid()),
     )
     try:
         pending: dict[Future[list[DealAnalysis]], int] = {

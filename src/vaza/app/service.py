@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import random
 import secrets
 import time
@@ -703,7 +704,7 @@ class TableService:
             self._analyser = ProcessPoolExecutor(
                 1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=partial(start_worker, nice=10),
+                initializer=partial(start_worker, nice=10, parent=os.getpid()),
             )
         return self._analyser
 
