@@ -6,12 +6,14 @@ list shared with the scorer did, and the patch missed the new score)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from typing import Any
 
 import pytest
 
+from vaza.core.errors import ParseError
 from vaza.games import GAMES
 from vaza.games.spec import GameSpec
 from vaza.protocol.patch import apply, diff
@@ -28,13 +30,17 @@ def _audiences(match: Any) -> list[tuple[str | None, bool]]:
     return [(seat, False) for seat in match.seat_labels] + [(None, False), (None, True)]
 
 
-def _act(spec: GameSpec[Any, Any], match: Any, rng: random.Random) -> None:
+def _act(spec: GameSpec[Any, Any], match: Any, rng: random.Random, alert: float = 0.0) -> None:
     """One random legal action of whoever must act, taken from their view's `legal`, as a
-    client would send it."""
+    client would send it; a call is alerted with chance `alert` (partner may not read it)."""
     asked = sorted(match.responders()) or [match.controller()]
     seat = rng.choice(asked)
-    legal = match.view(seat)["legal"]
-    match.apply(spec.actions.parse(_wire(rng.choice(legal))), seat)
+    action = dict(rng.choice(match.view(seat)["legal"]))
+    parsed = spec.actions.parse(_wire(action))
+    if action.get("type") == "call" and rng.random() < alert:
+        with contextlib.suppress(ParseError):  # a game whose calls take no alerts
+            parsed = spec.actions.parse({**action, "alert": "a note"})
+    match.apply(parsed, seat)
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.name)
@@ -69,6 +75,40 @@ def test_folding_the_patches_gives_each_audience_its_view(spec: GameSpec[Any, An
                 break
             match.finish_deal()
     assert folds > 200
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.name)
+def test_views_of_one_moment_sharing_what_they_hold_alike_are_each_as_if_built_alone(
+    spec: GameSpec[Any, Any],
+) -> None:
+    """The server builds every audience's view of a moment with one `moment` memo, so that a
+    match builds once what they hold alike: in whatever order the audiences come, each view is
+    the one built alone (a viewer's own field shared by mistake would show one audience
+    another's cards), and building one changes none built before."""
+    moments = 0
+    for number in range(3):
+        rng = random.Random(100 + number)
+        players = spec.players[number % len(spec.players)]
+        match = spec.new_match(spec.settings(players, spec.scoring_names[0], {}))
+        audiences = _audiences(match)
+        for _ in range(2):
+            match.start_deal(match.setup_deal(rng))
+            while True:
+                alone = {audience: _wire(match.view(*audience)) for audience in audiences}
+                moment: JSON = {}
+                shared = {}
+                for audience in rng.sample(audiences, len(audiences)):
+                    shared[audience] = match.view(*audience, moment=moment)
+                    assert _wire(shared[audience]) == alone[audience], (spec.name, audience)
+                assert {a: _wire(view) for a, view in shared.items()} == alone
+                moments += 1
+                if not match.in_deal:
+                    break
+                _act(spec, match, rng, alert=0.3)
+            if match.is_over:
+                break
+            match.finish_deal()
+    assert moments > 50
 
 
 def _values_in(value: Any) -> set[str]:

@@ -1,6 +1,7 @@
 """The hub's work for one action at a four-player table, without the server: after each
-random legal action of N deals, each seat's view (`BridgeMatch.view`), its patch against the
-seat's last view (`protocol.patch.diff`) and the patch's JSON (orjson).
+random legal action of N deals, each seat's view (`BridgeMatch.view`, the four sharing one
+moment as the server's do), its patch against the seat's last view (`protocol.patch.diff`)
+and the patch's JSON (orjson).
 
     python docs/experiments/views_per_action.py 30          # µs an action
     python docs/experiments/views_per_action.py 30 profile  # and where they go (cProfile)
@@ -37,8 +38,9 @@ def run(deals: int, seed: int) -> tuple[int, float]:
             plain = [a for a in legal if a.get("type") not in ("claim", "undo")] or legal
             match.apply(parse_action(rng.choice(plain)), seat)
             started = time.perf_counter()
+            moment: dict[str, object] = {}  # as the server's views of one version share
             for viewer in SEATS:
-                view = match.view(viewer)
+                view = match.view(viewer, moment=moment)
                 orjson.dumps({"patch": patch.diff(held[viewer], view)})
                 held[viewer] = view
             seconds += time.perf_counter() - started

@@ -101,17 +101,19 @@ class AudienceViews:
     def __init__(self, state: TableState) -> None:
         self._state = state
         self._views: dict[str, JSON] = {}
+        self._moment: JSON = {}
+        """What the audiences' views of this version hold alike, built once for them all."""
 
     def get(self, audience: str) -> JSON:
         view = self._views.get(audience)
         if view is None:
-            match = self._state.match
+            match, moment = self._state.match, self._moment
             if audience in match.seat_labels:
-                view = match.view(audience)
+                view = match.view(audience, moment=moment)
             elif audience == KIBITZER_ALL and self._state.options.kibitzers_see_all:
-                view = match.view(None, all_hands=True)
+                view = match.view(None, all_hands=True, moment=moment)
             else:
-                view = match.view(None)
+                view = match.view(None, moment=moment)
             self._views[audience] = view
         return view
 

@@ -77,8 +77,10 @@ class TableMatch(Protocol[ActionT_contra, ViewT_co]):
         """Apply for `seat` (raises IllegalAction and changes nothing when not allowed)."""
         ...
 
-    def view(self, viewer: str | None, all_hands: bool = False) -> JSON:
-        """What `viewer` (a seat label, or None for a kibitzer) may see, as JSON."""
+    def view(self, viewer: str | None, all_hands: bool = False, moment: JSON | None = None) -> JSON:
+        """What `viewer` (a seat label, or None for a kibitzer) may see, as JSON.  `moment`, a
+        dict kept for one state of the match, lets every audience's view of that state share
+        what they hold alike (a match may leave it empty and build each view whole)."""
         ...
 
     def robot_view(self, seat: str) -> ViewT_co:

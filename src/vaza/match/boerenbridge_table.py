@@ -105,7 +105,7 @@ class BoerenbridgeTableMatch:
 
     # -- seeing -------------------------------------------------------------------------
 
-    def view(self, viewer: str | None, all_hands: bool = False) -> JSON:
+    def view(self, viewer: str | None, all_hands: bool = False, moment: JSON | None = None) -> JSON:
         game = self.current
         if game is None:
             return {"game": self.game, "phase": "waiting", "scores": self.scores()}

@@ -18,7 +18,13 @@ from vaza.core.views.contract import TableView
 from vaza.formats import lin, pbn
 from vaza.i18n import LANGUAGES
 from vaza.match.base import JSON, FinishedDeal
-from vaza.protocol.bridge import record_json, result_json, view_json
+from vaza.protocol.bridge import (
+    VIEWERS_OWN,
+    contract_viewers_own_json,
+    record_json,
+    result_json,
+    view_json,
+)
 from vaza.robots.bidding import explain_auction
 from vaza.scoring.contract import duplicate_score
 from vaza.scoring.sheet import PadDeal, Sheet, add, new_sheet
@@ -248,17 +254,23 @@ class BridgeMatch(SeatedDeals[ContractDeal, BridgeAction | Alerted | TableAction
 
     # -- seeing -------------------------------------------------------------------------
 
-    def view(self, viewer: str | None, all_hands: bool = False) -> JSON:
+    def view(self, viewer: str | None, all_hands: bool = False, moment: JSON | None = None) -> JSON:
         game = self.current
         if game is None:
             return {"game": self.game, "phase": "waiting", "scores": self.scores()}
         if viewer is None:
-            data = view_json(kibitzer_view(game, all_hands=all_hands))
+            table_view = kibitzer_view(game, all_hands=all_hands)
         else:
-            data = view_json(seat_view(game, Seat.from_letter(viewer)))
+            table_view = seat_view(game, Seat.from_letter(viewer))
+        alike: JSON | None = None if moment is None else moment.get("contract")
+        if alike is not None:  # another audience's view of this moment built the rest
+            return alike | contract_viewers_own_json(table_view)
+        data = view_json(table_view)
         data["number"] = self._deals
         data["scores"] = self.scores()
         data["explanations"] = self._explanations(game)
+        if moment is not None:
+            moment["contract"] = {k: v for k, v in data.items() if k not in VIEWERS_OWN}
         return data
 
     def _explanations(self, game: ContractDeal) -> JSON:

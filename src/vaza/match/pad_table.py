@@ -93,7 +93,7 @@ class PadTableMatch(SeatedDeals[GameT, ActionT], ABC, Generic[GameT, ActionT, Vi
 
     # -- seeing -----------------------------------------------------------------------------
 
-    def view(self, viewer: str | None, all_hands: bool = False) -> JSON:
+    def view(self, viewer: str | None, all_hands: bool = False, moment: JSON | None = None) -> JSON:
         game = self.current
         if game is None:
             return {"game": self.game, "phase": "waiting", "scores": self.scores()}

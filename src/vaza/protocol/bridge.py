@@ -192,10 +192,31 @@ def view_json(view: TableView) -> JSON:
         calls=[call.name for call in view.calls],
         contract=contract_json(view.contract),
         controller=view.controller,
-        legal=[action_json(action) for action in view.legal_actions],
+        legal=_legal_json(view),
         result=result_json(view.result),
         play=contract_play_json(view),
-    ) | {"alerts": {str(position): text for position, text in view.alerts}}
+    ) | {"alerts": _alerts_json(view)}
+
+
+VIEWERS_OWN: Final = ("viewer", "hands", "legal", "may_undo", "last_trick", "alerts")
+"""The fields of a contract bridge view that depend on its viewer; every other field is the
+same in every audience's view of one moment."""
+
+
+def contract_viewers_own_json(view: TableView) -> JSON:
+    """The `VIEWERS_OWN` fields of `view_json(view)`, without building the rest."""
+    return viewers_own_json(view, SEATS, _legal_json(view)) | {
+        "last_trick": trick_json(view.last_trick),
+        "alerts": _alerts_json(view),
+    }
+
+
+def _legal_json(view: TableView) -> list[JSON]:
+    return [action_json(action) for action in view.legal_actions]
+
+
+def _alerts_json(view: TableView) -> JSON:
+    return {str(position): text for position, text in view.alerts}
 
 
 # -- the bridge family's one view shape ---------------------------------------------------
@@ -292,23 +313,31 @@ def family_view_json(
     and those each game words its own way; a game adds what is its own to the dict."""
     return {
         "game": game,
-        "viewer": seat_text(view.viewer),
         "board": view.board_number,
         "dealer": view.dealer.letter,
         "vulnerability": view.vulnerability.pbn,
         "phase": phase,
         "seats": [seat.letter for seat in seats],
-        "hands": hands_json(seats, view.hands),
         "hand_sizes": by_seat(seats, view.hand_sizes),
         "calls": calls,
         "contract": contract,
         "to_act": seat_text(view.to_act),
         "controller": seat_text(controller),
-        "legal": legal + [action_json(answer) for answer in answers(view.proposal, view.viewer)],
         "proposal": proposal_json(view.proposal),
-        "may_undo": view.may_undo,
         "result": result,
         **play,
+        **viewers_own_json(view, seats, legal),
+    }
+
+
+def viewers_own_json(view: FamilyView, seats: Sequence[Seat], legal: list[JSON]) -> JSON:
+    """The family's fields that depend on who looks (`VIEWERS_OWN`): the others are alike in
+    every audience's view of the same moment."""
+    return {
+        "viewer": seat_text(view.viewer),
+        "hands": hands_json(seats, view.hands),
+        "legal": legal + [action_json(answer) for answer in answers(view.proposal, view.viewer)],
+        "may_undo": view.may_undo,
     }
 
 
