@@ -336,6 +336,10 @@ async def _drive(
     finally:
         for http in clients:
             await http.aclose()
+    # Before anyone sits: measured after the run, while the servers still dealt with
+    # everyone leaving, it read 1,800 to 2,900 deals a second in one side's runs against
+    # 4,100 to 4,700 in the other's, in turns on the same machine.
+    machine_speed = _machine_speed()
     figures = Figures()
     everyone_seated = asyncio.Event()
     connecting = asyncio.Semaphore(CONNECTING_AT_ONCE)
@@ -390,7 +394,7 @@ async def _drive(
         "bytes_per_action": round(sent_bytes / actions) if actions else None,
         "patches": patches,
         "cpus": os.cpu_count(),
-        "engine_deals_per_second": _machine_speed(),
+        "engine_deals_per_second": machine_speed,
     }
 
 
