@@ -90,20 +90,44 @@ def test_a_stale_append_fails_alone_and_writes_nothing(database_url: str) -> Non
     asyncio.run(scenario())
 
 
-def test_an_append_with_a_finished_deal_keeps_the_deal(database_url: str) -> None:
+def test_appends_with_finished_deals_keep_the_deals_and_who_sat_where(database_url: str) -> None:
+    """Two tables end a deal in one batch: each deal reads back whole, with its players (the
+    SQLite club writes them on its own thread too)."""
+
     async def scenario() -> None:
         store, user_id = await _club(database_url)
         try:
-            deal = DealRow(
-                id=0, table_id="t1", number=1, game="contract", summary={"score": 420},
-                pbn="[Board \"1\"]", lin="qx|o1|", players={"S": user_id},
-            )  # fmt: skip
-            version = await store.append(
-                "t1", 1, [NewEvent("card", {"n": 52})], **PLAYING, deals=[deal]
-            )
-            assert version == 2
-            [kept] = await store.deals_of_table("t1")
-            assert (kept.number, kept.summary, kept.pbn) == (1, {"score": 420}, deal.pbn)
+            other = await store.create_user("bia", None, is_guest=True, settings={})
+            deals = [
+                DealRow(
+                    id=0,
+                    table_id=table_id,
+                    number=number,
+                    game="contract",
+                    summary={"score": 420 + number},
+                    pbn=f'[Board "{number}"]',
+                    lin="qx|o1|",
+                    players={"S": user_id, "N": other.id},
+                )
+                for table_id, number in (("t1", 1), ("t2", 3))
+            ]
+            appends = [
+                store.append(deal.table_id, 1, [NewEvent("card", {"n": 52})], **PLAYING,
+                             deals=[deal])
+                for deal in deals
+            ]  # fmt: skip
+            assert await asyncio.gather(*appends) == [2, 2]
+            for deal in deals:
+                [kept] = await store.deals_of_table(deal.table_id)
+                assert (kept.number, kept.summary, kept.pbn, kept.lin) == (
+                    deal.number, deal.summary, deal.pbn, deal.lin,
+                )  # fmt: skip
+                assert isinstance(kept.created_at, datetime)
+            for player in (user_id, other.id):  # who sat where: each one's hand history
+                history = await store.deals_of_user(player, limit=10, offset=0)
+                assert sorted(d.number for d in history) == [1, 3]
+            if store._sqlite is not None:
+                assert store._writer_connection is None  # not through the engine
         finally:
             await store.close()
 

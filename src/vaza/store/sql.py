@@ -297,7 +297,7 @@ class SqlStore:
         """The whole batch in one transaction with one statement per table kind (Core,
         executemany); returns [] and commits nothing unless every table was where its
         append expected it."""
-        if self._sqlite is not None and not any(r.deals for r in requests):
+        if self._sqlite is not None:
             if not await self._sqlite.commit(requests):
                 return []
             return [r.reached for r in requests]

@@ -6,7 +6,8 @@ main thread spent a quarter of its time there.  Here the whole batch is one call
 thread holding its own `sqlite3` connection to the same file: one crossing a batch.  The
 statements and values are the ones SQLAlchemy writes (its own bind processors turn the
 values into what it stores), so every other reader and writer of the file is unchanged;
-SQLite's lock orders this writer with the engine's (WAL, `busy_timeout`).
+SQLite's lock orders this writer with the engine's (WAL, `busy_timeout`).  A finished deal's
+rows go in with its last events (its archive row and who sat where).
 """
 
 from __future__ import annotations
@@ -21,12 +22,17 @@ from sqlalchemy.engine import Dialect
 
 from vaza.store import models
 from vaza.store.db import sqlite_settings
-from vaza.store.port import JSON, NewEvent
+from vaza.store.port import JSON, DealRow, NewEvent
 
 _MOVE_TABLE = "UPDATE tables SET version = ?, status = ?, summary = ? WHERE id = ? AND version = ?"
 _INSERT_EVENT = (
     "INSERT INTO table_events (table_id, version, type, payload, created_at) VALUES (?, ?, ?, ?, ?)"
 )
+_INSERT_DEAL = (
+    "INSERT INTO deals (table_id, number, game, pbn, lin, summary, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+_INSERT_PLAYER = "INSERT INTO deal_players (deal_id, seat, user_id) VALUES (?, ?, ?)"
 
 
 class Move(Protocol):
@@ -44,6 +50,8 @@ class Move(Protocol):
     def status(self) -> str: ...
     @property
     def summary(self) -> JSON: ...
+    @property
+    def deals(self) -> tuple[DealRow, ...]: ...
 
 
 def _processor(column: Any, dialect: Dialect) -> Callable[[Any], Any]:
@@ -59,9 +67,12 @@ class SqliteWriter:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vaza-sqlite")
         self._connection: sqlite3.Connection | None = None
         table, event = models.Table.__table__.c, models.TableEvent.__table__.c
+        deal = models.DealArchive.__table__.c
         self._summary = _processor(table.summary, dialect)
         self._payload = _processor(event.payload, dialect)
         self._created = _processor(event.created_at, dialect)
+        self._deal_summary = _processor(deal.summary, dialect)
+        self._deal_created = _processor(deal.created_at, dialect)
 
     def _open(self) -> sqlite3.Connection:
         if self._connection is None:
@@ -96,12 +107,26 @@ class SqliteWriter:
                     for offset, item in enumerate(m.events, start=1)
                 ],
             )  # fmt: skip
+            for deal in (deal for m in moves for deal in m.deals):
+                self._insert_deal(connection, deal)
             connection.execute("COMMIT")
             return True
         except BaseException:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
             raise
+
+    def _insert_deal(self, connection: sqlite3.Connection, deal: DealRow) -> None:
+        """A finished deal and who sat where, as the store's `_add_deal` writes them."""
+        row = connection.execute(
+            _INSERT_DEAL,
+            (deal.table_id, deal.number, deal.game, deal.pbn, deal.lin,
+             self._deal_summary(deal.summary), self._deal_created(models.utcnow())),
+        )  # fmt: skip
+        connection.executemany(
+            _INSERT_PLAYER,
+            [(row.lastrowid, seat, user_id) for seat, user_id in deal.players.items()],
+        )
 
     async def commit(self, moves: Sequence[Move]) -> bool:
         """True once every move is durable; False, with nothing written, if some table was not
