@@ -9,7 +9,16 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from browserkit import PHONE, act_once, chromium, create_table, live, person, settings_become
+from browserkit import (
+    DESKTOP,
+    PHONE,
+    act_once,
+    chromium,
+    create_table,
+    live,
+    person,
+    settings_become,
+)
 from serverkit import Server, running_server
 
 
@@ -257,5 +266,34 @@ def test_a_returning_person_whose_session_loads_before_the_games_sees_no_error(
     held[0].continue_()
     expect(page.locator("form.create-form select[name=game] option")).not_to_have_count(0)
     expect(page.locator(".toast-error")).to_have_count(0)
+    someone.assert_no_errors()
+    someone.close()
+
+
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_message_said_again_while_it_shows_replaces_it(
+    server: Server, browser: Browser, viewport: dict[str, int], language: str
+) -> None:
+    """Robots that claim trick after trick stacked three alike 'rejects the claim' toasts over
+    a phone's own hand: the same message said again replaces the one showing; another
+    message, or the same with other detail, still shows beside it."""
+    someone = person(browser, server.url, viewport=viewport, language=language)
+    someone.goto("/")
+    page = someone.page
+    page.evaluate(
+        """async () => {
+             const { toast } = await import('/static/lib/ui.js');
+             for (const _ of [1, 2, 3]) toast('South rejects the claim.', { detail: 'play on' });
+             toast('South rejects the claim.', { detail: 'no: the trumps' });
+             toast('West accepts.');
+           }"""
+    )
+    toasts = page.locator(".toasts .toast")
+    expect(toasts).to_have_count(3)
+    assert [toasts.nth(i).inner_text().split("\n")[0] for i in range(3)] == [
+        "South rejects the claim.", "South rejects the claim.", "West accepts.",
+    ]  # fmt: skip
+    assert_fits(page, viewport["width"])
     someone.assert_no_errors()
     someone.close()

@@ -15,11 +15,15 @@ export function navigate(path, { replace = false, state = null } = {}) {
   for (const listener of navigators) listener();
 }
 
-/** A passing message; `actions` are buttons ({label, onclick}). */
+/** A passing message; `actions` are buttons ({label, onclick}).  The same message said again
+ *  while it shows replaces it (robots that claim trick after trick once stacked three alike
+ *  over a phone's own hand). */
 export function toast(message, { kind = "info", detail = null, actions = [], timeout = 6000 } = {}) {
   const box = document.getElementById("toasts");
+  const said = JSON.stringify([kind, message, detail]);
+  for (const shown of box.querySelectorAll(".toast")) if (shown.dataset.said === said) shown.remove();
   const close = () => item.remove();
-  const item = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" },
+  const item = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status", dataset: { said } },
     h("div", { class: "toast-text" }, h("strong", null, message), detail ? h("div", { class: "toast-detail" }, detail) : null),
     h("div", { class: "toast-actions" },
       actions.map((action) => h("button", { type: "button", class: "btn btn-small", onclick: () => { close(); action.onclick(); } }, action.label)),
