@@ -20,6 +20,7 @@ from browserkit import (
     settings_become,
 )
 from serverkit import Server, running_server
+from vaza.i18n import LANGUAGES
 
 
 @pytest.fixture(scope="module")
@@ -270,7 +271,7 @@ def test_a_returning_person_whose_session_loads_before_the_games_sees_no_error(
     someone.close()
 
 
-@pytest.mark.parametrize("language", ["en", "pt-BR"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_message_said_again_while_it_shows_replaces_it(
     server: Server, browser: Browser, viewport: dict[str, int], language: str

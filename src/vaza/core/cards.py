@@ -174,8 +174,8 @@ _INTERNED: Final[list[Card]] = []
 for _index in range(52):
     _INTERNED.append(Card(Suit(_index // 13), Rank(_index % 13 + 2)))
 CARDS: Final[tuple[Card, ...]] = tuple(_INTERNED)
-_BY_NAME: Final[dict[str, Card]] = {card.name: card for card in CARDS}
 """All 52 cards by index."""
+_BY_NAME: Final[dict[str, Card]] = {card.name: card for card in CARDS}
 
 FULL_MASK: Final = (1 << 52) - 1
 SUIT_MASK: Final = 0x1FFF

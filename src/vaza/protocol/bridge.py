@@ -200,7 +200,9 @@ def view_json(view: TableView) -> JSON:
 
 VIEWERS_OWN: Final = ("viewer", "hands", "legal", "may_undo", "last_trick", "alerts")
 """The fields of a contract bridge view that depend on its viewer; every other field is the
-same in every audience's view of one moment."""
+same in every audience's view of one moment.  The views of a moment share the others only:
+a field `contract_viewers_own_json` forgot would go missing from the later views (and the
+test of shared views fail), not show them the first viewer's."""
 
 
 def contract_viewers_own_json(view: TableView) -> JSON:

@@ -164,10 +164,7 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
     @property
     def controller(self) -> Seat | None:
         seat = self.to_act
-        contract = self.contract
-        if seat is not None and contract is not None and seat == contract.dummy:
-            return contract.declarer
-        return seat
+        return None if seat is None else self._chooser(seat)
 
     @property
     def contract(self) -> Contract | None:
