@@ -5,7 +5,9 @@ turned card, every card played and by whom, the suits each player showed out of,
 the tricks won), then deals the unseen cards again and again in every way consistent with those
 facts.  The bids made are evidence too: a deal in which a player who bid three holds nothing is
 unlikely, so each sampled deal is weighed by how well each player's bid fits the hand the
-sample gives them (`HandEstimator`).
+sample gives them (`HandEstimator`).  Unless the player bids and plays at random: how likely
+that is, from its bid and from the cards it followed with (`random_chances`), says how far its
+bid is trusted and how it is simulated.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from vaza.core.games.boerenbridge_cards import AnyCard
 from vaza.core.views.boerenbridge import RoundView
 from vaza.robots.boerenbridge_playout import (
     ABOVE,
+    BEATERS,
     NO_TRUMP,
     SPECIALS,
     SUIT_MASKS,
@@ -28,12 +31,31 @@ from vaza.robots.boerenbridge_playout import (
     WIZARDS,
     cards,
     follow_after,
+    legal_mask,
 )
 
 TYPICAL_HANDS = 32
 """Random hands whose mean power stands for an opponent's."""
 BID_SPREAD = 1.0
 """How far (in tricks, one standard deviation) a bid may stray from the hand's estimate."""
+
+
+@dataclass(frozen=True, slots=True)
+class Followed:
+    """A card a player played to a trick someone else led, with what it faced: enough to
+    tell, against a sampled hand, whether it chased or dodged the trick as its bid asked."""
+
+    player: int
+    card: int
+    follow: int
+    """The suit mask to follow (0 when free)."""
+    best: int
+    """The card winning the trick when it was played."""
+    need: int
+    """The player's bid less the tricks it had won."""
+    from_here: int
+    """The cards the player played from this one on: its hand then was these and the cards
+    it still holds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +86,9 @@ class RoundFacts:
     """Cards of the current trick in the order played."""
     unseen: int
     """Cards whose place I do not know: in other hands (or mine, blind) or undealt."""
+    followed: tuple[Followed, ...] = ()
+    """The cards the others played to tricks someone else led, in order: what shows whether
+    they play to their bids (`random_chances`)."""
 
     def remaining(self, player: int) -> int:
         """How many cards `player` still holds."""
@@ -93,14 +118,35 @@ def facts_of(view: RoundView) -> RoundFacts:
     tricks = [trick.plays for trick in view.tricks]
     if view.current_trick:
         tricks.append(view.current_trick)
-    for plays in tricks:
-        follow, free = 0, False
+    won = [0] * players
+    winners = [trick.winner for trick in view.tricks]
+    # Every card played, in order: player, card, suit to follow, the best card so far, and the
+    # player's need when it followed someone else's lead as a bidder other than me.
+    order: list[tuple[int, int, int, int, int | None]] = []
+    beaters = BEATERS[trump]
+    for number, plays in enumerate(tricks):
+        follow, free, best = 0, False, -1
         for player, card in plays:
             index = card.index
+            bid = view.bids[player]
+            judged = best >= 0 and player != me
+            need = bid - won[player] if judged and bid is not None else None
+            order.append((player, index, follow, best, need))
             played_by[player] |= 1 << index
             if follow and isinstance(card, Card) and not follow >> index & 1:
                 forbidden[player] |= follow
             follow, free = follow_after(follow, free, index)
+            if best < 0 or beaters[best] >> index & 1:
+                best = index
+        if number < len(winners):
+            won[winners[number]] += 1
+    from_here = [0] * players
+    followed: list[Followed] = []
+    for player, index, follow, best, need in reversed(order):
+        from_here[player] |= 1 << index
+        if need is not None:
+            followed.append(Followed(player, index, follow, best, need, from_here[player]))
+    followed.reverse()
     if view.current_trick:
         leader = view.current_trick[0][0]
     elif view.tricks:
@@ -129,6 +175,7 @@ def facts_of(view: RoundView) -> RoundFacts:
         leader=leader,
         trick=tuple(card.index for _, card in view.current_trick),
         unseen=unseen,
+        followed=tuple(followed),
     )
 
 
@@ -204,22 +251,97 @@ class UnseenDealer:
 
 
 def bid_weight(
-    facts: RoundFacts, estimator: HandEstimator, hands: Sequence[int], trust: float = 1.0
+    facts: RoundFacts,
+    estimator: HandEstimator,
+    hands: Sequence[int],
+    trust: float | Sequence[float] = 1.0,
 ) -> float:
     """How well the bids already made fit a sampled deal: the product over the other bidders
     of a normal likelihood of their bid around the estimate of the hand the deal gives them.
 
-    `trust` is the chance that a bidder bid their hand at all: with the rest, the bid says
-    nothing (a player who bids at random), so no deal is ruled out by a bid that fits it
-    badly; 1.0 trusts every bid fully."""
+    `trust` is the chance that a bidder bid their hand at all (one for all, or one a player):
+    with the rest, the bid says nothing (a player who bids at random), so no deal is ruled out
+    by a bid that fits it badly; 1.0 trusts every bid fully."""
     weight = 1.0
     spread = 2 * BID_SPREAD * BID_SPREAD
     for player, bid in enumerate(facts.bids):
         if bid is None or player == facts.me:
             continue
+        belief = trust if isinstance(trust, float | int) else trust[player]
         miss = bid - estimator.estimate(hands[player] | facts.played_by[player])
-        weight *= 1.0 - trust + trust * math.exp(-miss * miss / spread)
+        weight *= 1.0 - belief + belief * math.exp(-miss * miss / spread)
     return weight
+
+
+def trust_of(at_random: float, hand_size: int) -> float:
+    """The `trust` of `bid_weight` for a bidder who plays at random with chance `at_random`:
+    a bid to the hand has the normal likelihood (peak 1/(√(2π)·`BID_SPREAD`) a trick), a random
+    bid 1/(hand size + 1), mixed in those proportions and scaled so that a bid on the estimate
+    weighs 1."""
+    to_hand = (1.0 - at_random) * (hand_size + 1)
+    whole = to_hand + at_random * math.sqrt(2 * math.pi) * BID_SPREAD
+    return to_hand / whole if whole > 0.0 else 1.0
+
+
+RANDOM_PRIOR = 0.3
+"""The chance, before a player has bid or played, that they play at random (any legal card,
+any bid) rather than to their bid."""
+CHASED = 0.7
+"""How often a player who plays to its bid, still needing tricks, follows with a card that
+takes the lead in the trick when it holds both kinds (the strong robot: 0.70 over 132 such
+cards; a random player: 0.46)."""
+DODGED = 0.97
+"""How often such a player, needing no more tricks, follows with a card that does not take
+the lead when it holds both kinds (the strong robot: 32 of 32)."""
+
+
+def random_chances(
+    facts: RoundFacts,
+    estimator: HandEstimator,
+    deals: Sequence[Sequence[int]],
+    prior: float = RANDOM_PRIOR,
+) -> tuple[float, ...]:
+    """For each player, the chance that they play at random, given their bid and the cards
+    they followed with, averaged over sampled `deals` (a hand's estimate and its choices
+    depend on the cards it holds, which only a deal says).  A player who bids to its hand bids
+    near the estimate; a random bid is any of the hand size + 1.  One who plays to its bid,
+    holding cards that would and would not take the lead, chases with one (`CHASED`) while it
+    needs tricks and dodges with one (`DODGED`) once it has them; a random player picks either
+    in proportion to how many it holds.  My own chance is 0."""
+    players, size = facts.players, facts.hand_size
+    spread = 2 * BID_SPREAD * BID_SPREAD
+    beaters = BEATERS[facts.trump]
+    chances = []
+    for player in range(players):
+        bid = facts.bids[player]
+        if player == facts.me or bid is None or not deals:
+            chances.append(0.0 if player == facts.me else prior)
+            continue
+        followed = [f for f in facts.followed if f.player == player]
+        real_total = random_total = 0.0
+        for hands in deals:
+            held = hands[player]
+            estimate = estimator.estimate(held | facts.played_by[player])
+            fits = [math.exp(-((b - estimate) ** 2) / spread) for b in range(size + 1)]
+            real, chance = fits[bid] / sum(fits), 1.0 / (size + 1)
+            for play in followed:
+                legal = legal_mask(held | play.from_here, play.follow)
+                taking = legal & beaters[play.best]
+                if not taking or taking == legal:
+                    continue
+                share = taking.bit_count() / legal.bit_count()
+                took = bool(taking >> play.card & 1)
+                if play.need > 0:
+                    real *= CHASED if took else 1.0 - CHASED
+                else:
+                    real *= 1.0 - DODGED if took else DODGED
+                chance *= share if took else 1.0 - share
+            real_total += real
+            random_total += chance
+        at_random = prior * random_total
+        whole = at_random + (1.0 - prior) * real_total
+        chances.append(at_random / whole if whole > 0.0 else prior)
+    return tuple(chances)
 
 
 # -- a quick count of a hand's tricks -----------------------------------------------------------
