@@ -25,7 +25,8 @@ from vaza.core import (
     UndoResponse,
     seat_view,
 )
-from vaza.core.play import trick_winner
+from vaza.core.deal import Deal
+from vaza.core.play import Play, trick_winner
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -262,3 +263,16 @@ def test_an_undo_takes_back_what_the_general_rule_says() -> None:
             passes = [a for a in legal if str(a) == "Pass"]
             game.apply(passes[0] if passes and rng.random() < 0.6 else rng.choice(legal))
     assert checked > 10_000
+
+
+def test_a_play_keeps_its_own_kind_of_player_after_a_play_of_numbered_players() -> None:
+    """Boerenbridge's four players are 0 to 3, equal to the compass seats (an `IntEnum`): a
+    bridge play built after such a round must still record seats, and the round numbers."""
+    deal = Deal.random(random.Random(8))
+    numbered = Play(deal.hands, 0, None, seats=(0, 1, 2, 3))
+    first = numbered.legal_cards()[0]
+    numbered.play(first)
+    compass = Play(deal.hands, Seat.NORTH, None)
+    compass.play(first)
+    assert type(numbered.history[0][0]) is int
+    assert compass.history[0][0] is Seat.NORTH

@@ -21,19 +21,22 @@ _NO_SUIT: Final = -1
 """`Play` keeps the suit led and trumps as plain ints (the engine compares them on every card;
 a compiled build compares `Suit` members through Python): this one for none, and no trump."""
 _SUIT_CARDS: Final[list[tuple[Card, ...] | None]] = [None] * (4 << 13)
-_PAIRS: Final[dict[tuple[object, ...], tuple[tuple[Any, ...], ...]]] = {}
+_PAIRS: Final[dict[tuple[tuple[type, object], ...], tuple[tuple[Any, ...], ...]]] = {}
 """For each order of players a game has used, every (player, card) pair a history can hold,
-made once: ``_PAIRS[seats][position][card.index]``.  The history shares them, so playing a card
+made once: ``_PAIRS[key][position][card.index]``.  The history shares them, so playing a card
 makes no tuple (there are a few orders: the compass, two-handed bridge's, three to seven
 numbered players).  Typed `Any`, not ``tuple[SeatT, Card]``: a compiled build unpacks a value
-of a fixed-length tuple type into a C struct and packs a new tuple to append it."""
+of a fixed-length tuple type into a C struct and packs a new tuple to append it.  The key
+holds each player's type too: the compass seats are an `IntEnum`, equal to Boerenbridge's
+players 0 to 3, and a bridge deal played after a four-player round must still get seats."""
 
 
 def _pairs(seats: tuple[object, ...]) -> tuple[tuple[Any, ...], ...]:
-    pairs = _PAIRS.get(seats)
+    key = tuple((type(seat), seat) for seat in seats)
+    pairs = _PAIRS.get(key)
     if pairs is None:
         pairs = tuple(tuple((seat, card) for card in CARDS) for seat in seats)
-        _PAIRS[seats] = pairs
+        _PAIRS[key] = pairs
     return pairs
 
 
