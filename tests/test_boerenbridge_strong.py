@@ -434,6 +434,8 @@ def test_measure_reports_its_figures() -> None:
     assert 0.0 <= figures["exact_bid_rate"] <= 0.75
     assert 0.0 <= figures["zero_bid_share"] <= 1.0
     assert 0.0 <= figures["exact_bid_rate_vs_random"] <= 1.0
+    low, high = figures["exact_bid_rate_vs_random_ci95"]
+    assert low <= figures["exact_bid_rate_vs_random"] <= high
     assert figures["win_rate_vs_random"] in (0.0, 1.0)
     # Times are the machine's: only that the quantiles come in their order (never a value).
     assert figures["boeren_ms_p50"] <= figures["boeren_ms_p95"]

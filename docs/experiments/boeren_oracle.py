@@ -30,7 +30,8 @@ class Oracle(strong.BoerenbridgeStrongRobot):
         bidding = any(bid is None for bid in facts.bids)
         if SHOWN_BIDDING if bidding else SHOWN_PLAYING:
             hands = rounds[0].deal.hands
-            return [[hands[p] & ~facts.played_by[p] for p in range(facts.players)]]
+            shown = [hands[p] & ~facts.played_by[p] for p in range(facts.players)]
+            return [shown], (0.0,) * facts.players
         return super()._deals(facts, estimator, wanted, rng)
 
 

@@ -8,9 +8,10 @@ robots` reports these figures).
   robot bid 0 on 14% of hands).
 - `win_rate_vs_random`: how often one strong robot wins a match against three players who
   choose uniformly among their legal actions (a shared first place counts as a win).
-- `exact_bid_rate_vs_random`: the share of that robot's bids made exactly in those matches.
-  Random players do not play to their bids, so a robot that assumes they do misses its own;
-  the win rate hides it (a random player scores little whatever the robot does).
+- `exact_bid_rate_vs_random`: the share of that robot's bids made exactly in those matches,
+  with its 95% interval (`exact_bid_rate_vs_random_ci95`).  Random players do not play to
+  their bids, so a robot that assumes they do misses its own; the win rate hides it (a random
+  player scores little whatever the robot does).
 - `boeren_ms_p50` / `boeren_ms_p95`: the strong robot's time per decision, in milliseconds
   (every decision of both kinds of match).  It is the CPU time of the deciding thread: one
   core's work, which other load on the machine does not inflate.
@@ -30,6 +31,7 @@ from vaza.core.views.boerenbridge import RoundView, player_view
 from vaza.match.boerenbridge import BoerenbridgeMatch
 from vaza.robots.boerenbridge_compare import RandomPlayer
 from vaza.robots.boerenbridge_strong import DEFAULT_BUDGET, BoerenbridgeStrongRobot
+from vaza.robots.compare import interval95
 
 PLAYERS = 4
 
@@ -98,7 +100,7 @@ def measure(
     *,
     options: BoerenbridgeOptions | None = None,
     budget: int = DEFAULT_BUDGET,
-) -> dict[str, float]:
+) -> dict[str, float | list[float]]:
     """Play `matches` matches of four strong robots and `matches` matches of one strong robot
     against three random players (the strong one in each seat in turn), for four players on
     the seed's 1…8…1 ladder, and report the figures above."""
@@ -115,7 +117,8 @@ def measure(
         exact += made
         bids += total
         zeros += zero_bids(match)
-    wins = alone_exact = alone_bids = 0
+    wins = 0
+    alone_exact: list[float] = []
     for number in range(matches):
         strong = number % PLAYERS
         seats: list[BoerenbridgePlayer] = [
@@ -125,15 +128,15 @@ def measure(
         match = BoerenbridgeMatch(PLAYERS, options, rng=random.Random(rng.random()))
         play_match(match, seats, strong.__eq__, times)
         wins += strong in match.winners
-        alone_exact += sum(result.exact(strong) for result in match.results)
-        alone_bids += len(match.results)
+        alone_exact.extend(float(result.exact(strong)) for result in match.results)
     milliseconds = sorted(1000.0 * t for t in times) or [0.0]
     return {
         "matches": float(matches),
         "exact_bid_rate": exact / bids if bids else 0.0,
         "zero_bid_share": zeros / bids if bids else 0.0,
         "win_rate_vs_random": wins / matches if matches else 0.0,
-        "exact_bid_rate_vs_random": alone_exact / alone_bids if alone_bids else 0.0,
+        "exact_bid_rate_vs_random": statistics.fmean(alone_exact) if alone_exact else 0.0,
+        "exact_bid_rate_vs_random_ci95": [round(bound, 3) for bound in interval95(alone_exact)],
         "boeren_ms_p50": statistics.median(milliseconds),
         "boeren_ms_p95": _percentile(milliseconds, 0.95),
     }

@@ -149,6 +149,7 @@ def run(
         "zero_bid_share": boeren.get("zero_bid_share"),
         "win_rate_vs_random": boeren.get("win_rate_vs_random"),
         "exact_bid_rate_vs_random": boeren.get("exact_bid_rate_vs_random"),
+        "exact_bid_rate_vs_random_ci95": boeren.get("exact_bid_rate_vs_random_ci95"),
         "boeren_ms_p95": boeren.get("boeren_ms_p95"),
         "details": {
             "bidding": bidding,

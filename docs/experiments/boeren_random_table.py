@@ -1,0 +1,80 @@
+"""Exact bids of one strong robot at a table of three random players, four players, seven
+cards, the table `vaza match --game boerenbridge` plays beside each deal (issue 18): the robot
+as built (MODE=built), told that the others play at random (MODE=told: each opponent's chance
+is 1 and no bid weighs the deals), or told that and shown the true deal too, while bidding
+and playing (MODE=shown), while playing only (MODE=shown-play) or while bidding only
+(MODE=shown-bid), the shown deal played out as many times as the robot would sample deals
+(the random players draw anew each time).  Prints the exact-bid rate with its standard error, the shares of hands
+where it took more and fewer tricks than it bid, and the exact rate by bid."""
+
+import json
+import os
+import random
+import sys
+from collections import Counter
+
+from vaza.core.games.boerenbridge import RoundDeal
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup
+from vaza.robots import boerenbridge_strong as strong
+from vaza.robots.boerenbridge_compare import PLAYERS, RandomPlayer, play_round
+
+MODE = os.environ.get("MODE", "built")
+dealt: list[RoundDeal] = []
+"""The deal being played, for the modes that show it."""
+
+
+class Told(strong.BoerenbridgeStrongRobot):
+    def _deals(self, facts, estimator, wanted, rng):  # type: ignore[no-untyped-def]
+        bidding = facts.bids[facts.me] is None
+        shown = MODE == "shown" or MODE == ("shown-bid" if bidding else "shown-play")
+        if shown:
+            hands = [dealt[0].hands[p] & ~facts.played_by[p] for p in range(facts.players)]
+            deals = [list(hands) for _ in range(wanted)]
+        else:
+            dealer = strong.UnseenDealer(facts)
+            deals = [dealer.deal(rng) for _ in range(wanted)]
+        return deals, tuple(0.0 if p == facts.me else 1.0 for p in range(facts.players))
+
+
+def main() -> None:
+    deals, seed = int(sys.argv[1]), int(sys.argv[2])
+    options = BoerenbridgeOptions()
+    robot = strong.BoerenbridgeStrongRobot if MODE == "built" else Told
+    rng = random.Random(seed)
+    exact = over = 0
+    bids: Counter[int] = Counter()
+    made: Counter[int] = Counter()
+    for number in range(deals):
+        setup = RoundSetup(PLAYERS, number % PLAYERS, 7)
+        dealt[:] = [RoundDeal.shuffle(setup, rng)]
+        seeds = [rng.getrandbits(32) for _ in range(PLAYERS)]
+        alone = (number + number // PLAYERS) % PLAYERS
+        seats = [
+            robot(options, seed=seeds[p])
+            if p == alone
+            else RandomPlayer(random.Random(seeds[p] ^ 0x5EED))
+            for p in range(PLAYERS)
+        ]
+        result = play_round(setup, dealt[0], seats)
+        bid, won = result.bids[alone], result.tricks[alone]
+        bids[bid] += 1
+        made[bid] += bid == won
+        exact += bid == won
+        over += won > bid
+    rate = exact / deals
+    print(
+        json.dumps(
+            {
+                "mode": MODE,
+                "exact": round(rate, 3),
+                "se": round((rate * (1 - rate) / deals) ** 0.5, 3),
+                "over": round(over / deals, 3),
+                "under": round((deals - exact - over) / deals, 3),
+                "exact_by_bid": {b: [bids[b], round(made[b] / bids[b], 2)] for b in sorted(bids)},
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
