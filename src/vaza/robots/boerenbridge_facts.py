@@ -285,7 +285,8 @@ def trust_of(at_random: float, hand_size: int) -> float:
 
 RANDOM_PRIOR = 0.3
 """The chance, before a player has bid or played, that they play at random (any legal card,
-any bid) rather than to their bid."""
+any bid) rather than to their bid.  0.15 and 0.3 did alike against the baseline; 0.3 reads
+random players sooner (docs/benchmarks.md)."""
 CHASED = 0.7
 """How often a player who plays to its bid, still needing tricks, follows with a card that
 takes the lead in the trick when it holds both kinds (the strong robot: 0.70 over 132 such
@@ -307,7 +308,8 @@ def random_chances(
     near the estimate; a random bid is any of the hand size + 1.  One who plays to its bid,
     holding cards that would and would not take the lead, chases with one (`CHASED`) while it
     needs tricks and dodges with one (`DODGED`) once it has them; a random player picks either
-    in proportion to how many it holds.  My own chance is 0."""
+    in proportion to how many it holds.  My own chance is 0; a player yet to bid keeps the
+    prior."""
     players, size = facts.players, facts.hand_size
     spread = 2 * BID_SPREAD * BID_SPREAD
     beaters = BEATERS[facts.trump]
