@@ -4,19 +4,19 @@ as built (MODE=built), told that the others play at random (MODE=told: each oppo
 is 1 and no bid weighs the deals), or told that and shown the true deal too, while bidding
 and playing (MODE=shown), while playing only (MODE=shown-play) or while bidding only
 (MODE=shown-bid), the shown deal played out as many times as the robot would sample deals
-(the random players draw anew each time).  Prints the exact-bid rate with its standard error, the shares of hands
-where it took more and fewer tricks than it bid, and the exact rate by bid."""
+(the random players draw anew each time).  Prints the exact-bid rate with its standard error,
+the shares of hands where it took more and fewer tricks than it bid, and the exact rate by
+bid."""
 
 import json
 import os
-import random
 import sys
 from collections import Counter
 
 from vaza.core.games.boerenbridge import RoundDeal
-from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.robots import boerenbridge_strong as strong
-from vaza.robots.boerenbridge_compare import PLAYERS, RandomPlayer, play_round
+from vaza.robots.boerenbridge_compare import against_random, dealt_rounds
 
 MODE = os.environ.get("MODE", "built")
 dealt: list[RoundDeal] = []
@@ -26,7 +26,7 @@ dealt: list[RoundDeal] = []
 class Told(strong.BoerenbridgeStrongRobot):
     def _deals(self, facts, estimator, wanted, rng):  # type: ignore[no-untyped-def]
         bidding = facts.bids[facts.me] is None
-        shown = MODE == "shown" or MODE == ("shown-bid" if bidding else "shown-play")
+        shown = MODE in {"shown", "shown-bid" if bidding else "shown-play"}
         if shown:
             hands = [dealt[0].hands[p] & ~facts.played_by[p] for p in range(facts.players)]
             deals = [list(hands) for _ in range(wanted)]
@@ -39,24 +39,14 @@ class Told(strong.BoerenbridgeStrongRobot):
 def main() -> None:
     deals, seed = int(sys.argv[1]), int(sys.argv[2])
     options = BoerenbridgeOptions()
-    robot = strong.BoerenbridgeStrongRobot if MODE == "built" else Told
-    rng = random.Random(seed)
+    kind = strong.BoerenbridgeStrongRobot if MODE == "built" else Told
     exact = over = 0
     bids: Counter[int] = Counter()
     made: Counter[int] = Counter()
-    for number in range(deals):
-        setup = RoundSetup(PLAYERS, number % PLAYERS, 7)
-        dealt[:] = [RoundDeal.shuffle(setup, rng)]
-        seeds = [rng.getrandbits(32) for _ in range(PLAYERS)]
-        alone = (number + number // PLAYERS) % PLAYERS
-        seats = [
-            robot(options, seed=seeds[p])
-            if p == alone
-            else RandomPlayer(random.Random(seeds[p] ^ 0x5EED))
-            for p in range(PLAYERS)
-        ]
-        result = play_round(setup, dealt[0], seats)
-        bid, won = result.bids[alone], result.tricks[alone]
+    for deal in dealt_rounds(deals, seed):
+        dealt[:] = [deal.dealt]
+        result = against_random(lambda o, s: kind(o, seed=s), deal, options)
+        bid, won = result.bids[deal.alone], result.tricks[deal.alone]
         bids[bid] += 1
         made[bid] += bid == won
         exact += bid == won

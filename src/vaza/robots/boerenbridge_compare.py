@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -176,6 +176,46 @@ def play_round(
     return result
 
 
+@dataclass(frozen=True, slots=True)
+class DealtRound:
+    """One deal of a comparison: its cards, each player's robot seed, and the seat that
+    faces three random players with them (every seat in turn, dealer or not)."""
+
+    setup: RoundSetup
+    dealt: RoundDeal
+    seeds: tuple[int, ...]
+    alone: int
+
+
+def dealt_rounds(
+    deals: int, seed: int | str | None, hand_size: int = HAND_SIZE
+) -> Iterator[DealtRound]:
+    """The deals of `compare`, in order: the dealer moves a seat a deal."""
+    rng = make_rng(seed)
+    for number in range(deals):
+        setup = RoundSetup(PLAYERS, number % PLAYERS, hand_size)
+        dealt = RoundDeal.shuffle(setup, rng)
+        seeds = tuple(rng.getrandbits(32) for _ in range(PLAYERS))
+        yield DealtRound(setup, dealt, seeds, (number + number // PLAYERS) % PLAYERS)
+
+
+def against_random(
+    robot: BoerenbridgeFactory, deal: DealtRound, options: BoerenbridgeOptions
+) -> RoundResult:
+    """The deal played by `robot` in the seat `alone` and random players in the others (who
+    draw alike whatever the robot)."""
+    return play_round(
+        deal.setup,
+        deal.dealt,
+        [
+            robot(options, deal.seeds[p])
+            if p == deal.alone
+            else RandomPlayer(random.Random(deal.seeds[p] ^ 0x5EED))
+            for p in range(PLAYERS)
+        ],
+    )
+
+
 def compare(
     a: BoerenbridgeFactory,
     b: BoerenbridgeFactory,
@@ -187,12 +227,9 @@ def compare(
     advance: Callable[[int], None] | None = None,
 ) -> BoerenbridgeComparison:
     options = options if options is not None else BoerenbridgeOptions()
-    rng = make_rng(seed)
     played = []
-    for number in range(deals):
-        setup = RoundSetup(PLAYERS, number % PLAYERS, hand_size)
-        dealt = RoundDeal.shuffle(setup, rng)
-        seeds = [rng.getrandbits(32) for _ in range(PLAYERS)]
+    for deal in dealt_rounds(deals, seed, hand_size):
+        setup, dealt, seeds = deal.setup, deal.dealt, deal.seeds
         results = [
             play_round(
                 setup,
@@ -212,20 +249,7 @@ def compare(
             )
             for p in range(PLAYERS)
         )
-        alone = (number + number // PLAYERS) % PLAYERS  # every seat, dealer or not
-        against_random = [
-            play_round(
-                setup,
-                dealt,
-                [
-                    robot(options, seeds[p])
-                    if p == alone
-                    else RandomPlayer(random.Random(seeds[p] ^ 0x5EED))
-                    for p in range(PLAYERS)
-                ],
-            ).exact(alone)
-            for robot in (a, b)
-        ]
+        alone = [against_random(robot, deal, options).exact(deal.alone) for robot in (a, b)]
         played.append(
             PairedDeal(
                 a_points=sum(scores[t][p] for t, p in A_SEATS),
@@ -233,8 +257,8 @@ def compare(
                 a_exact=sum(results[t].exact(p) for t, p in A_SEATS),
                 b_exact=sum(results[t].exact(p) for t, p in B_SEATS),
                 hands=hands,
-                a_exact_vs_random=against_random[0],
-                b_exact_vs_random=against_random[1],
+                a_exact_vs_random=alone[0],
+                b_exact_vs_random=alone[1],
             )
         )
         if advance is not None:

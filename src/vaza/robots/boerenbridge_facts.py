@@ -86,7 +86,7 @@ class RoundFacts:
     """Cards of the current trick in the order played."""
     unseen: int
     """Cards whose place I do not know: in other hands (or mine, blind) or undealt."""
-    followed: tuple[Followed, ...] = ()
+    followed: tuple[Followed, ...]
     """The cards the others played to tricks someone else led, in order: what shows whether
     they play to their bids (`random_chances`)."""
 
@@ -262,15 +262,22 @@ def bid_weight(
     `trust` is the chance that a bidder bid their hand at all (one for all, or one a player):
     with the rest, the bid says nothing (a player who bids at random), so no deal is ruled out
     by a bid that fits it badly; 1.0 trusts every bid fully."""
+    beliefs = [trust] * facts.players if isinstance(trust, float | int) else trust
     weight = 1.0
-    spread = 2 * BID_SPREAD * BID_SPREAD
     for player, bid in enumerate(facts.bids):
         if bid is None or player == facts.me:
             continue
-        belief = trust if isinstance(trust, float | int) else trust[player]
-        miss = bid - estimator.estimate(hands[player] | facts.played_by[player])
-        weight *= 1.0 - belief + belief * math.exp(-miss * miss / spread)
+        belief = beliefs[player]
+        fit = bid_fit(bid, estimator.estimate(hands[player] | facts.played_by[player]))
+        weight *= 1.0 - belief + belief * fit
     return weight
+
+
+def bid_fit(bid: int, estimate: float) -> float:
+    """How well a bid fits a hand's estimate: a normal curve `BID_SPREAD` tricks wide, 1 on
+    the estimate."""
+    miss = bid - estimate
+    return math.exp(-miss * miss / (2 * BID_SPREAD * BID_SPREAD))
 
 
 def trust_of(at_random: float, hand_size: int) -> float:
@@ -311,7 +318,6 @@ def random_chances(
     in proportion to how many it holds.  My own chance is 0; a player yet to bid keeps the
     prior."""
     players, size = facts.players, facts.hand_size
-    spread = 2 * BID_SPREAD * BID_SPREAD
     beaters = BEATERS[facts.trump]
     chances = []
     for player in range(players):
@@ -324,7 +330,7 @@ def random_chances(
         for hands in deals:
             held = hands[player]
             estimate = estimator.estimate(held | facts.played_by[player])
-            fits = [math.exp(-((b - estimate) ** 2) / spread) for b in range(size + 1)]
+            fits = [bid_fit(b, estimate) for b in range(size + 1)]
             real, chance = fits[bid] / sum(fits), 1.0 / (size + 1)
             for play in followed:
                 legal = legal_mask(held | play.from_here, play.follow)

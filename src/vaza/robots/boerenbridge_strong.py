@@ -292,14 +292,11 @@ def deal_policies(
     own_plain: float = 0.0,
     at_random: Sequence[float] | None = None,
 ) -> list[int]:
-    """The policies of one simulated deal: each opponent's drawn from `mix`, mine seeing the
-    deal (my later decisions sample it) but for a share `own_plain` of the deals.  Given each
-    player's chance of playing `at_random`, an opponent plays at random with that chance and
-    otherwise by `mix` without its random part."""
-    if at_random is None:
-        kinds = [mix.draw(rng) for _ in range(facts.players)]
-    else:
-        kinds = [RANDOM if rng.random() < chance else mix.draw(rng) for chance in at_random]
+    """The policies of one simulated deal: each opponent plays at random with its chance in
+    `at_random` (none when not given) and is otherwise drawn from `mix`; mine sees the deal
+    (my later decisions sample it) but for a share `own_plain` of the deals."""
+    chances = (0.0,) * facts.players if at_random is None else at_random
+    kinds = [RANDOM if rng.random() < chance else mix.draw(rng) for chance in chances]
     kinds[facts.me] = PLAIN if own_plain and rng.random() < own_plain else AWARE
     return kinds
 
