@@ -16,13 +16,12 @@ from vaza.robots.bidding import BiddingRobot, infer
 from vaza.robots.cardplay import leads
 from vaza.robots.cardplay.leads import (
     LeaderView,
-    bids_alike,
     candidate_leads,
     lead_values,
     simulate_lead,
 )
 from vaza.robots.cardplay.player import CardPlayer
-from vaza.robots.cardplay.sampling import Sampler, hcp_of
+from vaza.robots.cardplay.sampling import Sampler, bids_alike, hcp_of
 from vaza.robots.cardplay.solver import Layout
 from vaza.robots.registry import system_call
 

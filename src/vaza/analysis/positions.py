@@ -29,6 +29,8 @@ SOLVE_BATCH: Final = _dds.MAXNOOFBOARDS
 
 _SOLVE_ALL_CARDS: Final = 3
 """DDS `solutions = 3`: the score of every legal card, not only the best one."""
+_BEST_CARD: Final = 1
+"""DDS `solutions = 1`: the best card's score only."""
 _ALWAYS_SEARCH: Final = 1
 """DDS `mode = 1`: search even when only one card is legal (so the score is always filled)."""
 
@@ -163,23 +165,18 @@ def _chunks(positions: Sequence[Position]) -> Iterator[list[Position]]:
         yield chunk
 
 
-def solve_positions(positions: Sequence[Position]) -> list[dict[Card, int]]:
-    """For each position, every legal card of the seat to play with the tricks its side takes
-    from the trick in progress on (that trick included), all four hands open.
-
-    Positions go to DDS `SOLVE_BATCH` at a time under the solver lock (`BACKGROUND_BATCH` from a
-    background thread).
-    """
+def _solved(positions: Sequence[Position], solutions: int) -> Iterator[_dds.futureTricks]:
+    """DDS's answer for each position, `SOLVE_BATCH` at a time under the solver lock
+    (`BACKGROUND_BATCH` from a background thread)."""
     for position in positions:
         _check(position)
-    results: list[dict[Card, int]] = []
     for chunk in _chunks(positions):
         boards = _dds.boards()
         boards.noOfBoards = len(chunk)
         for index, position in enumerate(chunk):
             boards.deals[index] = _board(position)
             boards.target[index] = -1
-            boards.solutions[index] = _SOLVE_ALL_CARDS
+            boards.solutions[index] = solutions
             boards.mode[index] = _ALWAYS_SEARCH
         solved = _dds.solvedBoards()
         try:
@@ -187,8 +184,19 @@ def solve_positions(positions: Sequence[Position]) -> list[dict[Card, int]]:
                 _dds.SolveAllBoardsBin(boards, solved)
         except _dds.DDSError as error:
             raise AnalysisError(f"the double-dummy solver refused a position: {error}") from None
-        results += (_scores(solved.solvedBoard[index]) for index in range(len(chunk)))
-    return results
+        yield from (solved.solvedBoard[index] for index in range(len(chunk)))
+
+
+def solve_positions(positions: Sequence[Position]) -> list[dict[Card, int]]:
+    """For each position, every legal card of the seat to play with the tricks its side takes
+    from the trick in progress on (that trick included), all four hands open."""
+    return [_scores(solved) for solved in _solved(positions, _SOLVE_ALL_CARDS)]
+
+
+def best_tricks(positions: Sequence[Position]) -> list[int]:
+    """For each position, the tricks the side to play takes with its best card, all four hands
+    open: what a contract is worth, at about half the cost of scoring every card."""
+    return [solved.score[0] for solved in _solved(positions, _BEST_CARD)]
 
 
 def solve_position(position: Position) -> dict[Card, int]:
@@ -196,4 +204,4 @@ def solve_position(position: Position) -> dict[Card, int]:
     return solve_positions([position])[0]
 
 
-__all__ = ["SOLVE_BATCH", "Position", "solve_position", "solve_positions"]
+__all__ = ["SOLVE_BATCH", "Position", "best_tricks", "solve_position", "solve_positions"]

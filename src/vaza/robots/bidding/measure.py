@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING
 
 from vaza.core.auction import Auction
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import Side
+from vaza.core.cards import Hand, Seat, Side, Vulnerability
 from vaza.core.deal import Board
 from vaza.robots.bidding.bidder import choose_call
+from vaza.robots.bidding.rules import Explanation
 from vaza.robots.compare import interval95
 from vaza.scoring.imps import imps
 
@@ -42,15 +43,20 @@ class BidBoard:
     """The time each call took."""
 
 
-def bid_board(board: Board) -> BidBoard:
-    """Let the system bid all four hands of `board` (each robot sees only its own hand)."""
+Chooser = Callable[[Hand, Sequence[Call], Seat, Vulnerability], tuple[Call, Explanation]]
+"""A robot's call for a hand after some calls (from the dealer, and the dealer): the system's
+`choose_call`, or one that judges some calls by simulation."""
+
+
+def bid_board(board: Board, chooser: Chooser = choose_call) -> BidBoard:
+    """Let `chooser` bid all four hands of `board` (each robot sees only its own hand)."""
     auction = Auction(board.dealer)
     seconds: list[float] = []
     while not auction.is_over:
         seat = auction.to_act
         assert seat is not None
         start = time.perf_counter()
-        call, _ = choose_call(board.deal[seat], auction.calls, board.dealer, board.vulnerability)
+        call, _ = chooser(board.deal[seat], auction.calls, board.dealer, board.vulnerability)
         seconds.append(time.perf_counter() - start)
         auction.add(call)
     return BidBoard(board, tuple(auction.calls), auction.contract, tuple(seconds))
@@ -149,15 +155,16 @@ def measure(
     seed: int | str = 1,
     advance: Callable[[int], None] | None = None,
     dd_cache: Path | None = None,
+    chooser: Chooser = choose_call,
 ) -> Measure:
     """Bid `count` random boards (numbered 1, 2, … for dealer and vulnerability) from `seed`
-    and compare each contract with double-dummy par (the tables kept in `dd_cache`, if given,
-    are not solved again)."""
+    with `chooser` and compare each contract with double-dummy par (the tables kept in
+    `dd_cache`, if given, are not solved again)."""
     from vaza.analysis import ns_score  # noqa: PLC0415 - loads the solver
 
     rng = random.Random(seed)
     boards = [Board.random(number % 16 + 1, rng) for number in range(count)]
-    bid = [bid_board(board) for board in boards]
+    bid = [bid_board(board, chooser) for board in boards]
     analyses = analyse_cached(boards, advance, dd_cache)
     losses: list[int] = []
     kinds: list[str] = []

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import SEATS, SUIT_MASK, Card, Hand, Seat, Suit, Vulnerability
+from vaza.core.cards import SEATS, SUIT_MASK, Card, Seat, Suit, Vulnerability
 from vaza.core.play import cards_in
 from vaza.core.views import TableView
 from vaza.robots.cardplay.player import CallChooser, Scoring, trick_values
-from vaza.robots.cardplay.sampling import Knowledge, Sampler
+from vaza.robots.cardplay.sampling import AuctionSampler, Knowledge, Sampler
 from vaza.robots.cardplay.solver import Layout
 from vaza.robots.constraints import HandConstraints
 
@@ -46,10 +46,6 @@ one varies from 20 ms to most of a second: grow slowly, stop before the budget).
 _MARGIN: Final = 0.75
 """Share of the time left that the next batch may be expected to take."""
 _MAX_BATCH: Final = 8
-_AUCTION_TRIES: Final = 30
-"""Layouts drawn per layout wanted before those whose hands would have bid otherwise are let in
-(about one in five layouts within the auction's ranges bids exactly as the table did, one in
-twenty after an overcall; with 10 tries most layouts there were let in unchecked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +60,11 @@ class LeaderView:
     calls: tuple[Call, ...]
     dealer: Seat
     vulnerability: Vulnerability
+
+    @property
+    def viewer(self) -> Seat:
+        """The seat whose view this is (for the sampler's auction check)."""
+        return self.leader
 
     @classmethod
     def of(cls, view: TableView) -> LeaderView:
@@ -140,49 +141,6 @@ def lead_values(
     return [-sum(worth[13 - row[i]] for row in rows) / len(rows) for i in range(count)]
 
 
-def bids_alike(layout: Layout, seen: LeaderView, caller: CallChooser) -> bool:
-    """Whether the three hidden hands of `layout` would each have made the calls they made,
-    by the same system: what the auction says, beyond the ranges of points and lengths."""
-    calls = seen.calls
-    for index, call in enumerate(calls):
-        seat = seen.dealer.next(index)
-        if seat == seen.leader:
-            continue
-        hand = Hand.from_mask(layout[seat])
-        if caller(hand, calls[:index], seen.dealer, seen.vulnerability) != call:
-            return False
-    return True
-
-
-@dataclass
-class _AuctionSampler:
-    """The card player's sampler with one more test: the layout's hands bid as the table did.
-    When too few layouts pass, the first drawn are let in (a misbid, or a reading the ranges
-    cannot express), and `relaxed` counts them."""
-
-    sampler: Sampler
-    seen: LeaderView
-    caller: CallChooser | None
-    relaxed: int = 0
-
-    def sample(self, count: int, rng: random.Random) -> list[Layout]:
-        caller = self.caller
-        if caller is None:
-            return self.sampler.sample(count, rng)
-        found: list[Layout] = []
-        spare: list[Layout] = []
-        for _ in range(_AUCTION_TRIES):
-            for layout in self.sampler.sample(count, rng):
-                if len(found) < count and bids_alike(layout, self.seen, caller):
-                    found.append(layout)
-                elif len(spare) < count:
-                    spare.append(layout)
-            if len(found) >= count:
-                return found
-        self.relaxed += count - len(found)
-        return found + spare[: count - len(found)]
-
-
 def _settled(rows: Sequence[Sequence[int]], best: int) -> bool:
     """The chosen lead takes at least as many tricks as every other in every layout so far."""
     return all(row[best] >= max(row) for row in rows)
@@ -222,7 +180,7 @@ def simulate_lead(
     started = time.perf_counter()
     contract = seen.contract
     leads = candidate_leads(seen.hand)
-    sampler = _AuctionSampler(Sampler(seen.knowledge(), beliefs), seen, caller)
+    sampler = AuctionSampler(Sampler(seen.knowledge(), beliefs), seen, caller)
     rows: list[tuple[int, ...]] = []
     batch = 1 if budget_ms is not None else min(max_samples, 40)
     best, values = 0, [0.0] * len(leads)

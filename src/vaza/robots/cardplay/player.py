@@ -31,13 +31,13 @@ from dataclasses import dataclass
 from typing import Final, Literal, Protocol, runtime_checkable
 
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import Card, Hand, Seat, Vulnerability
+from vaza.core.cards import Card, Seat
 from vaza.core.game import Claim, ClaimResponse
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
 from vaza.robots.base import Robot
 from vaza.robots.cardplay.claims import answer_claim, robot_claim
-from vaza.robots.cardplay.sampling import Knowledge, Sampler
+from vaza.robots.cardplay.sampling import CallChooser, Knowledge, Sampler
 from vaza.robots.cardplay.solver import (
     UNLIKELY,
     Layout,
@@ -54,9 +54,6 @@ Scoring = Literal["imps", "rubber", "matchpoints"]
 ConstraintSource = Callable[[tuple[Call, ...], Seat], Mapping[Seat, HandConstraints]]
 """Reads an auction (calls from the dealer, and the dealer) into beliefs about each hand: the
 bidding system's `infer`."""
-CallChooser = Callable[[Hand, tuple[Call, ...], Seat, Vulnerability], Call]
-"""The bidding system's call for a hand after some calls (from the dealer, and the dealer): the
-simulated lead keeps only layouts whose hands would have bid as they did."""
 
 CARD_BUDGET_MS: Final = 300.0
 """The strong robot's thinking per card at most (the opening lead `opening_lead_factor` times
