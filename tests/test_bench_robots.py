@@ -11,3 +11,15 @@ def test_bench_robots_reports_every_figure() -> None:
     for name in names:
         assert isinstance(figures[name], int | float), name
     assert 0 <= float(figures["exact_bid_rate"]) <= 1  # type: ignore[arg-type]
+
+
+def test_bench_robots_gives_the_judged_par_loss_on_the_same_boards() -> None:
+    from vaza.robots.bidding.measure import measure
+
+    base = measure(4, 3).board_losses
+    figures = robots.measure_judged_bidding(4, 3, base)
+    assert isinstance(figures["judged_par_loss_imps"], float)
+    assert isinstance(figures["judged_par_loss_fail_imps"], float)
+    assert isinstance(figures["judged_bid_ms_p95"], float)
+    changed = figures["judged_boards_changed"]
+    assert isinstance(changed, int) and 0 <= changed <= 4

@@ -13,6 +13,7 @@ from vaza.core import Board, Card, ContractDeal, Deal, Seat, seat_view
 from vaza.core.calls import Call, Contract
 from vaza.core.cards import SEATS, SUIT_MASK, Hand, Suit, Vulnerability
 from vaza.robots.bidding import BiddingRobot, infer
+from vaza.robots.bidding.bidder import system_call
 from vaza.robots.cardplay import leads
 from vaza.robots.cardplay.leads import (
     LeaderView,
@@ -23,7 +24,6 @@ from vaza.robots.cardplay.leads import (
 from vaza.robots.cardplay.player import CardPlayer
 from vaza.robots.cardplay.sampling import Sampler, bids_alike, hcp_of
 from vaza.robots.cardplay.solver import Layout
-from vaza.robots.registry import system_call
 
 PARTNER_OVERCALLED = "1D 1S 2NT P 3NT P P P"
 """North opens 1♦, East overcalls 1♠, South bids 2NT, North raises: 3NT by South, West leads."""

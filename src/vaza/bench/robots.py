@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from vaza.bench.boerenbridge import measure as measure_boerenbridge
@@ -55,9 +55,9 @@ def measure_leads(
     from vaza.core.games.contract import ContractDeal  # noqa: PLC0415
     from vaza.core.views import seat_view  # noqa: PLC0415
     from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415
+    from vaza.robots.bidding.bidder import system_call  # noqa: PLC0415
     from vaza.robots.bidding.measure import bid_board  # noqa: PLC0415
     from vaza.robots.cardplay import CardPlayer  # noqa: PLC0415
-    from vaza.robots.registry import system_call  # noqa: PLC0415
 
     if single_core:
         single_threaded()
@@ -114,6 +114,25 @@ def measure_leads(
     }
 
 
+def measure_judged_bidding(deals: int, seed: int, base: Sequence[int]) -> dict[str, object]:
+    """The par loss of robots that judge the final contract by simulation, on the boards of
+    the system's measure, and its change board by board against the system's `base` losses."""
+    from vaza.robots.bidding.measure import paired_change  # noqa: PLC0415
+    from vaza.robots.judged_bidding import JudgeSettings, judged_chooser  # noqa: PLC0415
+
+    found = measure_bidding(deals, seed, chooser=judged_chooser(JudgeSettings(), seed=seed))
+    figures = found.as_dict()
+    return {
+        "judged_par_loss_imps": figures["par_loss_imps"],
+        "judged_par_loss_ci95": figures["par_loss_ci95"],
+        **{f"judged_par_loss_{kind}_imps": figures[f"par_loss_{kind}_imps"] for kind in LOSS_KINDS},
+        "judged_bid_ms_p95": figures["call_ms_p95"],
+        **{
+            f"judged_{key}": value for key, value in paired_change(found.board_losses, base).items()
+        },
+    }
+
+
 def run(
     deals: int,
     seed: int,
@@ -121,10 +140,17 @@ def run(
     card_deals: int,
     boeren_matches: int,
     lead_deals: int | None = None,
+    judged_bids: bool = False,
     advance: Callable[[int], None] | None = None,
 ) -> dict[str, object]:
-    """Every figure; `lead_deals` (default: as many as `card_deals`) bid deals judge the lead."""
-    bidding = measure_bidding(deals, seed, advance).as_dict()
+    """Every figure; `lead_deals` (default: as many as `card_deals`) bid deals judge the lead.
+    With `judged_bids` the same deals are bid again by robots that judge the final contract
+    by simulation (`robots/judged_bidding.py`), and the par loss of both is given."""
+    system = measure_bidding(deals, seed, advance)
+    bidding = system.as_dict()
+    judged: dict[str, object] = {}
+    if judged_bids:
+        judged = measure_judged_bidding(deals, seed, system.board_losses)
     cards = measure_cardplay(card_deals, seed)
     leads = measure_leads(card_deals if lead_deals is None else lead_deals, seed)
     boeren = measure_boerenbridge(boeren_matches, seed)
@@ -136,6 +162,7 @@ def run(
         "par_loss_ci95": bidding["par_loss_ci95"],
         **{f"par_loss_{kind}_imps": bidding[f"par_loss_{kind}_imps"] for kind in LOSS_KINDS},
         "bid_ms_p95": bidding["call_ms_p95"],
+        **judged,
         "card_deals": card_deals,
         "dd_cost_declarer": cards.get("dd_cost_declarer"),
         "dd_cost_defence": cards.get("dd_cost_defence"),

@@ -108,6 +108,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default=100,
         help="deals bid by the robots whose opening lead is judged (default 100)",
     )
+    robots.add_argument(
+        "--judged-bids",
+        action="store_true",
+        help="bid the same deals again judging the final contract by simulation, and give "
+        "that par loss too (judged_par_loss_imps, judged_par_loss_change_imps)",
+    )
     robots.add_argument("--seed", type=int, default=1)
     robots.add_argument("--json", action="store_true", help="print JSON (always on)")
     robots.set_defaults(run=run_robots)
@@ -337,6 +343,7 @@ def run_robots(args: argparse.Namespace) -> int:
             card_deals=args.card_deals,
             boeren_matches=args.boeren_matches,
             lead_deals=args.lead_deals,
+            judged_bids=args.judged_bids,
             advance=advance,
         )
     print(json.dumps(figures))

@@ -37,7 +37,7 @@ from vaza.core.cards import SEATS, Hand, Seat, Vulnerability
 from vaza.core.games.contract import Phase
 from vaza.core.views import TableView
 from vaza.robots.bidding import BiddingRobot, infer
-from vaza.robots.bidding.bidder import choose_call
+from vaza.robots.bidding.bidder import choose_call, system_call
 from vaza.robots.bidding.infer import situation_after
 from vaza.robots.bidding.rules import Explanation
 from vaza.robots.bidding.system import read_call
@@ -64,7 +64,7 @@ JUDGE_BUDGET_MS: Final = 500.0
 """Thinking a judged call may take at most: half the second a call may take (issue 18)."""
 JUDGE_SAMPLES: Final = 16
 JUDGE_MIN_SAMPLES: Final = 6
-JUDGE_MARGIN: Final = 1.0
+JUDGE_MARGIN: Final = 0.5
 """Mean IMPs a layout a call must gain over the system's to be bid instead."""
 JUDGE_CERTAINTY: Final = 2.0
 
@@ -324,16 +324,9 @@ class JudgingBidder(BiddingRobot):
         return judged.call, read_call(situation, judged.call).explanation
 
 
-def system_call(
-    hand: Hand, calls: tuple[Call, ...], dealer: Seat, vulnerability: Vulnerability
-) -> Call:
-    """The bidding system's call for `hand`: what every imagined hand bids."""
-    return choose_call(hand, calls, dealer, vulnerability)[0]
-
-
 def judged_chooser(
     settings: JudgeSettings, scoring: Scoring = "imps", seed: int = 1
-) -> Callable[[Hand, tuple[Call, ...], Seat, Vulnerability], tuple[Call, Explanation]]:
+) -> Callable[[Hand, Sequence[Call], Seat, Vulnerability], tuple[Call, Explanation]]:
     """A `choose_call` that judges as `JudgingBidder` does, for the bidding benchmark, whose
     robots bid from a hand and the calls."""
 

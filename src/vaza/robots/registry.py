@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from vaza.core.calls import Call
-from vaza.core.cards import Hand, Seat, Vulnerability
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
 from vaza.robots.base import BoerenbridgeRobot, TableRobot
 from vaza.robots.bidding import BiddingRobot, infer
-from vaza.robots.bidding.bidder import choose_call
+from vaza.robots.bidding.bidder import system_call
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.robots.cardplay.player import CardPlayer
@@ -31,17 +29,18 @@ def _standard() -> Robot:
     return BiddingRobot(card_player=SimpleRobot())
 
 
-def system_call(
-    hand: Hand, calls: tuple[Call, ...], dealer: Seat, vulnerability: Vulnerability
-) -> Call:
-    """The bidding system's call for `hand` (the simulated lead re-bids its layouts with it)."""
-    return choose_call(hand, calls, dealer, vulnerability)[0]
-
-
 def _strong() -> Robot:
     """The bidding system, and card play by sampling the hidden hands consistently with the
     auction and the play, each sample solved double dummy (`CARD_BUDGET_MS` a card at most)."""
     return CardPlayer(bidder=BiddingRobot(), constraints=infer, caller=system_call)
+
+
+def _judging() -> Robot:
+    """As strong, judging the final contract by simulation where our side bids alone
+    (`judged_bidding.JudgingBidder`, up to `JUDGE_BUDGET_MS` a judged call)."""
+    from vaza.robots.judged_bidding import JudgingBidder  # noqa: PLC0415 - only when asked for
+
+    return CardPlayer(bidder=JudgingBidder(), constraints=infer, caller=system_call)
 
 
 QUICK_BUDGET_MS: Final = 150.0
@@ -71,6 +70,7 @@ CONFIGS: Final[dict[str, Callable[[], Robot]]] = {
     "standard": _standard,
     "quick": _quick,
     "strong": _strong,
+    "judging": _judging,
     "baseline": _baseline,
 }
 """Name → a new robot (each seat gets its own)."""

@@ -38,6 +38,13 @@ def choose_call(
     return PASS, NO_FITTING_CALL
 
 
+def system_call(
+    hand: Hand, calls: tuple[Call, ...], dealer: Seat, vulnerability: Vulnerability
+) -> Call:
+    """The system's call alone: what simulations re-bid their imagined hands with."""
+    return choose_call(hand, calls, dealer, vulnerability)[0]
+
+
 NO_FITTING_CALL = Explanation(PASS, (("no_fitting_call", ()),), NOTHING_KNOWN, Force.NONE)
 """What the robot says on the rare hand no rule of the position fits."""
 

@@ -31,8 +31,8 @@ from vaza.core.calls import Call, Contract
 from vaza.core.cards import SEATS, SUIT_MASK, Card, Seat, Suit, Vulnerability
 from vaza.core.play import cards_in
 from vaza.core.views import TableView
-from vaza.robots.cardplay.player import CallChooser, Scoring, trick_values
-from vaza.robots.cardplay.sampling import AuctionSampler, Knowledge, Sampler
+from vaza.robots.cardplay.player import Scoring, trick_values
+from vaza.robots.cardplay.sampling import AuctionSampler, CallChooser, Knowledge, Sampler
 from vaza.robots.cardplay.solver import Layout
 from vaza.robots.constraints import HandConstraints
 

@@ -1,0 +1,132 @@
+"""Bidding decisions by simulation (`robots/judged_bidding.py`): which calls are weighed, that
+the layouts keep the bidder's hand and bid as the table did, and that the layouts' results
+decide.  The solver is replaced by fixed trick counts where the test is about the decision,
+so the answer is known; one test runs DDS itself."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from vaza.core import Board, ContractDeal, Deal, Seat, seat_view
+from vaza.core.calls import PASS, Call, Strain
+from vaza.core.cards import Hand, Vulnerability
+from vaza.core.games.contract import Phase
+from vaza.robots.bidding import infer
+from vaza.robots.bidding.bidder import choose_call, system_call
+from vaza.robots.cardplay.sampling import bids_alike
+from vaza.robots.cardplay.solver import Layout
+from vaza.robots.judged_bidding import (
+    BidderView,
+    JudgeSettings,
+    JudgingBidder,
+    judge_call,
+    weighed_calls,
+)
+
+RESPONDER = "KQ32.AJ82.K4.Q73"
+"""South's 15 points and four hearts opposite North's 1♥: game at least, slam if it fits."""
+SETTINGS = JudgeSettings(budget_ms=None, max_samples=8, min_samples=8, margin=1.0)
+
+
+def _seen(calls: str, hand: str = RESPONDER, dealer: Seat = Seat.NORTH) -> BidderView:
+    made = tuple(Call.parse(name) for name in calls.split())
+    return BidderView(
+        dealer.next(len(made)), Hand.parse(hand).mask, made, dealer, Vulnerability.NONE
+    )
+
+
+def _system(seen: BidderView) -> Call:
+    return choose_call(Hand.from_mask(seen.hand), seen.calls, seen.dealer, seen.vulnerability)[0]
+
+
+def _tricks(count: int, asked: list[Sequence[tuple[Layout, Seat, Strain]]] | None = None):
+    def solve(contracts: Sequence[tuple[Layout, Seat, Strain]]) -> list[int]:
+        if asked is not None:
+            asked.append(contracts)
+        return [count] * len(contracts)
+
+    return solve
+
+
+def test_the_games_slams_and_pass_of_our_fits_are_weighed_when_we_bid_alone() -> None:
+    seen = _seen("1H Pass")
+    weighed = weighed_calls(seen, infer(seen.calls, seen.dealer), Call.parse("2C"))
+    assert set(weighed) == {PASS, *(Call.parse(name) for name in ("4H", "6H", "3NT", "6NT"))}
+
+
+def test_nothing_is_weighed_in_a_contested_auction_or_before_partner_bids() -> None:
+    contested = _seen("1H 1S")
+    assert weighed_calls(contested, infer(contested.calls, Seat.NORTH), PASS) == ()
+    opening = _seen("Pass Pass", dealer=Seat.WEST)  # South's partner, North, passed
+    assert weighed_calls(opening, infer(opening.calls, Seat.WEST), PASS) == ()
+    asked = _seen("1H Pass 3H Pass 4NT Pass", hand="A2.KQT93.A4.K652", dealer=Seat.SOUTH)
+    assert weighed_calls(asked, infer(asked.calls, Seat.SOUTH), PASS) == ()
+
+
+def test_the_slam_is_bid_where_every_layout_makes_twelve_tricks() -> None:
+    seen = _seen("1H Pass")
+    judged = judge_call(
+        seen, _system(seen), system_call, random.Random(1), settings=SETTINGS, solve=_tricks(12)
+    )
+    assert judged.call.is_bid and judged.call.level == 6
+    assert judged.gains[judged.call] >= SETTINGS.margin
+    assert judged.samples == SETTINGS.max_samples
+
+
+def test_the_auction_stops_where_every_layout_makes_seven_tricks() -> None:
+    seen = _seen("1H Pass")
+    system = _system(seen)
+    assert system is not PASS
+    judged = judge_call(
+        seen, system, system_call, random.Random(1), settings=SETTINGS, solve=_tricks(7)
+    )
+    assert judged.call is PASS
+
+
+def test_the_system_call_stays_when_no_call_gains_enough() -> None:
+    seen = _seen("1H Pass")
+    system = _system(seen)
+    strict = JudgeSettings(budget_ms=None, max_samples=8, min_samples=8, margin=100.0)
+    judged = judge_call(
+        seen, system, system_call, random.Random(1), settings=strict, solve=_tricks(12)
+    )
+    assert judged.call is system
+
+
+def test_every_layout_keeps_the_bidders_hand_and_bids_as_the_table_did() -> None:
+    seen = _seen("1H Pass")
+    asked: list[Sequence[tuple[Layout, Seat, Strain]]] = []
+    judged = judge_call(
+        seen,
+        _system(seen),
+        system_call,
+        random.Random(2),
+        settings=SETTINGS,
+        solve=_tricks(10, asked),
+    )
+    layouts = {layout for batch in asked for layout, _, _ in batch}
+    assert layouts and judged.relaxed == 0
+    for layout in layouts:
+        assert layout[Seat.SOUTH] == seen.hand
+        assert sum(mask.bit_count() for mask in layout) == 52
+        assert bids_alike(layout, seen, system_call)
+
+
+def test_the_judging_robot_bids_a_legal_call_from_its_own_view_with_dds() -> None:
+    hands = ("A5.KQT93.QJ6.K82", "JT9.764.9852.JT9", RESPONDER, "8764.5.AT73.A654")
+    deal = Deal(tuple(Hand.parse(hand) for hand in hands))  # type: ignore[arg-type]
+    game = ContractDeal(Board(deal, Seat.SOUTH, Vulnerability.NONE))
+    robot = JudgingBidder(
+        settings=JudgeSettings(budget_ms=None, max_samples=4, min_samples=4), seed=1
+    )
+    judged = []
+    while game.phase is Phase.AUCTION:
+        assert game.to_act is not None
+        view = seat_view(game, game.to_act)
+        call, meaning = robot.choose_call(view)
+        assert call in view.legal_actions and meaning.call is call
+        judged.append(robot.last)
+        game.apply(call)
+    samples = [judgement.samples for judgement in judged if judgement is not None]
+    assert 4 in samples and set(samples) <= {0, 4}
