@@ -6,11 +6,15 @@ from vaza.bench import robots
 def test_bench_robots_reports_every_figure() -> None:
     figures = robots.run(6, 3, card_deals=1, boeren_matches=1)
     names = ("par_loss_imps", "par_loss_fail_imps", "par_loss_missed_imps", "bid_ms_p95",
-             "dd_cost_declarer", "dd_cost_defence", "card_ms_p95", "exact_bid_rate",
+             "dd_cost_declarer", "dd_cost_defence", "lead_cost", "card_ms_p95", "exact_bid_rate",
              "win_rate_vs_random", "boeren_ms_p95")  # fmt: skip
     for name in names:
         assert isinstance(figures[name], int | float), name
     assert 0 <= float(figures["exact_bid_rate"]) <= 1  # type: ignore[arg-type]
+    for name in ("dd_cost_declarer", "dd_cost_defence", "lead_cost"):
+        low, high = figures[f"{name}_ci95"]  # type: ignore[misc]
+        assert low <= figures[name] <= high, name  # type: ignore[operator]
+    assert figures["details"]["card_play"]["bid"] is True  # type: ignore[index]
 
 
 def test_bench_robots_gives_the_judged_par_loss_on_the_same_boards() -> None:

@@ -12,7 +12,8 @@ from vaza.analysis.positions import Position, solve_position, solve_positions
 from vaza.core import Board, Card, ContractDeal, Seat, seat_view
 from vaza.core.calls import Contract
 from vaza.core.cards import Hand, Suit
-from vaza.robots.cardplay.measure import makeable_contract, measure
+from vaza.robots.bidding.measure import bid_board
+from vaza.robots.cardplay.measure import makeable_contract, measure, played_deals
 from vaza.robots.cardplay.player import trick_values
 from vaza.robots.cardplay.solver import (
     UNLIKELY,
@@ -177,3 +178,20 @@ def test_the_benchmark_plays_and_judges_whole_deals() -> None:
     assert 0 <= figures["card_ms_p50"] <= figures["card_ms_p95"] <= figures["card_ms_max"]
     assert figures["dd_cost_declarer"] >= 0 and figures["dd_cost_defence"] >= 0
     assert figures["made_share"] in (0.0, 1.0)
+
+
+def test_the_benchmark_plays_the_contract_the_robots_bid_and_judges_the_lead() -> None:
+    options = {"max_samples": 2, "inference_depth": 0}
+    (deal,) = played_deals(1, 4, budget_ms=None, robot_options=options, auction=True)
+    rng, number = random.Random(4), 1
+    bid = bid_board(Board.random(2, rng))
+    while bid.contract is None:  # as the benchmark does: passed-out boards are skipped
+        number += 1
+        bid = bid_board(Board.random(number % 16 + 1, rng))
+    assert deal.contract == bid.contract
+    assert len(deal.costs) == 52 and deal.lead_cost == deal.costs[0][1]
+    assert not deal.costs[0][0]  # the lead is the defence's
+    figures = measure(1, 4, budget_ms=None, robot_options=options, auction=True)
+    assert figures["bid"] is True and figures["lead_cost"] == deal.lead_cost
+    low, high = figures["lead_cost_ci95"]  # type: ignore[misc]
+    assert low == high == deal.lead_cost

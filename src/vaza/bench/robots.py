@@ -2,14 +2,13 @@
 
 - Bidding: four robots bid random deals; the contract, played double dummy, against par
   (`par_loss_imps`), and the time per call.
-- Card play: robots play random deals in a fixed contract, sampling the hidden hands and solving
-  each sample double dummy; the tricks each side gives away against double dummy
-  (`dd_cost_declarer`, `dd_cost_defence`, measured with the full deal, never decided with it),
-  and the time per card.
-- Opening leads: four robots bid random deals, and the opening leader leads against the auction
-  they made (passed-out deals are skipped); `lead_cost` is the tricks the lead gives away against
-  the best lead on the full deal (double dummy, measured with the deal, never decided with it),
-  with a 95% interval, and the time per lead.
+- Card play: four robots bid random deals and play them in the contract reached (passed-out
+  deals are skipped), sampling the hidden hands consistently with the auction and the play and
+  solving each sample double dummy; the tricks each side gives away against double dummy
+  (`dd_cost_declarer`, `dd_cost_defence`, and the opening lead's own `lead_cost`, measured with
+  the full deal, never decided with it), with 95% intervals, and the time per card.
+- Opening leads alone (`measure_leads`, for comparing ways to lead: `python -m
+  vaza.bench.robots`): the opening leader of each bid deal leads, and nothing more is played.
 - Boerenbridge (four players): the exact-bid rate of four strong robots and their share of 0
   bids, the win rate and exact-bid rate of one against three random players, and the time per
   decision.
@@ -139,20 +138,18 @@ def run(
     *,
     card_deals: int,
     boeren_matches: int,
-    lead_deals: int | None = None,
     judged_bids: bool = False,
     advance: Callable[[int], None] | None = None,
 ) -> dict[str, object]:
-    """Every figure; `lead_deals` (default: as many as `card_deals`) bid deals judge the lead.
-    With `judged_bids` the same deals are bid again by robots that judge the final contract
-    by simulation (`robots/judged_bidding.py`), and the par loss of both is given."""
+    """Every figure: `deals` boards bid, `card_deals` bid and played.  With `judged_bids` the
+    same deals are bid again by robots that judge the final contract by simulation
+    (`robots/judged_bidding.py`), and the par loss of both is given."""
     system = measure_bidding(deals, seed, advance)
     bidding = system.as_dict()
     judged: dict[str, object] = {}
     if judged_bids:
         judged = measure_judged_bidding(deals, seed, system.board_losses)
-    cards = measure_cardplay(card_deals, seed)
-    leads = measure_leads(card_deals if lead_deals is None else lead_deals, seed)
+    cards = measure_cardplay(card_deals, seed, auction=True)
     boeren = measure_boerenbridge(boeren_matches, seed)
     return {
         "benchmark": "robots",
@@ -164,13 +161,14 @@ def run(
         "bid_ms_p95": bidding["call_ms_p95"],
         **judged,
         "card_deals": card_deals,
-        "dd_cost_declarer": cards.get("dd_cost_declarer"),
-        "dd_cost_defence": cards.get("dd_cost_defence"),
-        "card_ms_p95": cards.get("card_ms_p95"),
-        "lead_deals": leads["deals"],
-        "lead_cost": leads["lead_cost"],
-        "lead_cost_ci95": leads["lead_cost_ci95"],
-        "lead_ms_p95": leads["lead_ms_p95"],
+        **{
+            name: cards[name]
+            for name in ("dd_cost_declarer", "dd_cost_defence", "lead_cost", "card_ms_p95")
+        },
+        **{
+            f"{name}_ci95": cards[f"{name}_ci95"]
+            for name in ("dd_cost_declarer", "dd_cost_defence", "lead_cost")
+        },
         "boeren_matches": boeren_matches,
         "exact_bid_rate": boeren.get("exact_bid_rate"),
         "zero_bid_share": boeren.get("zero_bid_share"),
@@ -181,7 +179,6 @@ def run(
         "details": {
             "bidding": bidding,
             "card_play": cards,
-            "leads": leads,
             "boerenbridge": boeren,
         },
     }

@@ -92,21 +92,19 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "robots",
         help="how well and how fast the robots bid and play",
         description="Bidding against double-dummy par (par_loss_imps, bid_ms_p95), card play "
-        "against double dummy (dd_cost_declarer, dd_cost_defence, card_ms_p95), and "
+        "against double dummy on deals the robots bid (dd_cost_declarer, dd_cost_defence, "
+        "lead_cost, card_ms_p95), and "
         "Boerenbridge with four players (exact_bid_rate, win_rate_vs_random, boeren_ms_p95).",
     )
     robots.add_argument("--deals", type=positive, default=500, help="deals bid (default 500)")
     robots.add_argument(
-        "--card-deals", type=positive, default=20, help="deals played card by card (default 20)"
+        "--card-deals",
+        type=positive,
+        default=20,
+        help="deals bid and played card by card by the robots (default 20; issue 18 asks 100)",
     )
     robots.add_argument(
         "--boeren-matches", type=positive, default=10, help="Boerenbridge matches (default 10)"
-    )
-    robots.add_argument(
-        "--lead-deals",
-        type=positive,
-        default=100,
-        help="deals bid by the robots whose opening lead is judged (default 100)",
     )
     robots.add_argument(
         "--judged-bids",
@@ -342,7 +340,6 @@ def run_robots(args: argparse.Namespace) -> int:
             args.seed,
             card_deals=args.card_deals,
             boeren_matches=args.boeren_matches,
-            lead_deals=args.lead_deals,
             judged_bids=args.judged_bids,
             advance=advance,
         )

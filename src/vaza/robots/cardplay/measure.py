@@ -1,10 +1,13 @@
 """How well and how fast the card-playing robot plays: the figures behind `vaza bench robots`.
 
-Robots sit in all four seats and play random deals in a contract that double dummy makes
-exactly (the best-scoring makeable one), so every trick matters to both sides.  Each card is
-then judged against double dummy on the full deal — which the robots never see: the tricks the
-side to play could take with its best card minus those it keeps with the card it chose.  A
-side's cost per deal is the sum over its cards; the averages are the figures reported.
+Robots sit in all four seats and play random deals, either in the contract the four of them
+bid with the system (`auction=True`: the opening lead and the play are made against a real
+auction, each robot reading it as the strong robot does; passed-out boards are skipped) or in a
+contract that double dummy makes exactly (the best-scoring makeable one, with no auction), so
+every trick matters to both sides.  Each card is then judged against double dummy on the full
+deal — which the robots never see: the tricks the side to play could take with its best card
+minus those it keeps with the card it chose.  A side's cost per deal is the sum over its cards;
+the averages are the figures reported, the opening lead's own cost among them.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from vaza.core.deal import Board
 from vaza.core.games.contract import ContractDeal
 from vaza.core.views import seat_view
 from vaza.robots.cardplay.player import CARD_BUDGET_MS, CardPlayer, Scoring
+from vaza.robots.compare import interval95
 
 
 def makeable_contract(board: Board) -> Contract:
@@ -58,10 +62,43 @@ def percentile(values: list[float], share: float) -> float:
 class PlayedDeal:
     """One deal played by the robots, judged card by card against double dummy."""
 
+    contract: Contract
     costs: tuple[tuple[bool, int], ...]
     """For each card in the order played: whether declarer's side chose it, and the tricks
     it gave away against the best card there."""
     made: bool
+
+    @property
+    def lead_cost(self) -> int:
+        """What the opening lead gave away."""
+        return self.costs[0][1]
+
+
+def _bid_games(rng: random.Random) -> Iterator[ContractDeal]:
+    """Random boards (numbered 1, 2, … for dealer and vulnerability) bid by four robots of
+    the system, each seeing its own hand, ready for the opening lead; passed out, skipped."""
+    from vaza.robots.bidding.measure import bid_board  # noqa: PLC0415 - the bidding is above
+
+    number = 0
+    while True:
+        number += 1
+        board = Board.random(number % 16 + 1, rng)
+        bid = bid_board(board)
+        if bid.contract is None:
+            continue
+        game = ContractDeal(board)
+        for call in bid.calls:
+            game.apply(call)
+        yield game
+
+
+def _contract_games(rng: random.Random) -> Iterator[ContractDeal]:
+    """Random boards in the contract double dummy makes exactly, with no auction."""
+    number = 0
+    while True:
+        number += 1
+        board = Board.random(number, rng)
+        yield ContractDeal(board, makeable_contract(board))
 
 
 def played_deals(
@@ -72,22 +109,31 @@ def played_deals(
     budget_ms: float | None = CARD_BUDGET_MS,
     robot_options: Mapping[str, Any] | None = None,
     times: list[float] | None = None,
+    auction: bool = False,
 ) -> Iterator[PlayedDeal]:
     """Play `deals` random deals (reproducible from `seed`) with robots in every seat, and
-    yield each once judged; the time of every card chosen (ms) goes into `times`."""
+    yield each once judged; the time of every card chosen (ms) goes into `times`.  With
+    `auction` the robots bid each board first and read the auction as the strong robot does
+    (`robot_options` may still change that)."""
     from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
 
     rng = random.Random(seed)
-    robots = {
-        seat: CardPlayer(
-            scoring, budget_ms=budget_ms, seed=seed * 4 + seat, **(robot_options or {})
-        )
-        for seat in SEATS
-    }
-    for number in range(1, deals + 1):
-        board = Board.random(number, rng)
-        contract = makeable_contract(board)
-        game = ContractDeal(board, contract)
+
+    def robot(seat: int) -> CardPlayer:
+        reading: dict[str, Any] = {}
+        if auction:
+            from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415
+            from vaza.robots.bidding.bidder import system_call  # noqa: PLC0415
+
+            reading = {"constraints": infer, "caller": system_call, "bidder": BiddingRobot()}
+        options = reading | dict(robot_options or {})
+        return CardPlayer(scoring, budget_ms=budget_ms, seed=seed * 4 + seat, **options)
+
+    robots = {seat: robot(seat) for seat in SEATS}
+    games = _bid_games(rng) if auction else _contract_games(rng)
+    for _, game in zip(range(deals), games, strict=False):
+        contract = game.contract
+        assert contract is not None
         positions: list[Position] = []
         chosen: list[tuple[bool, Card]] = []
         while not game.is_over:
@@ -109,7 +155,7 @@ def played_deals(
             for scores, (declaring, card) in zip(solve_positions(positions), chosen, strict=True)
         )
         result = game.result
-        yield PlayedDeal(costs, bool(result is not None and result.made))
+        yield PlayedDeal(contract, costs, bool(result is not None and result.made))
 
 
 def measure(
@@ -121,12 +167,15 @@ def measure(
     single_core: bool = True,
     robot_options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
-) -> dict[str, float]:
-    """Play `deals` random deals (reproducible from `seed`) with robots in every seat.
+    auction: bool = False,
+) -> dict[str, object]:
+    """Play `deals` random deals (reproducible from `seed`) with robots in every seat, bid by
+    them first with `auction` (`played_deals`).
 
     Returns card_ms_p50 / card_ms_p95 / card_ms_max (time per card chosen, trivial ones
-    included), dd_cost_declarer and dd_cost_defence (tricks given away per deal against
-    double dummy), the share of contracts made, and the counts.  `single_core` restricts
+    included), dd_cost_declarer, dd_cost_defence and lead_cost (tricks given away per deal
+    against double dummy, the opening lead's own among the defence's), each with its 95%
+    interval, the share of contracts made, and the counts.  `single_core` restricts
     DDS to one thread for the whole process, so the times are those of one core;
     `robot_options` go to each `CardPlayer` (with `budget_ms=None` and a `max_samples`, the
     play no longer depends on the machine's speed).
@@ -136,8 +185,7 @@ def measure(
     if single_core:
         single_threaded()
     times: list[float] = []
-    declarer_costs: list[int] = []
-    defence_costs: list[int] = []
+    costs: dict[str, list[float]] = {"dd_cost_declarer": [], "dd_cost_defence": [], "lead_cost": []}
     made = 0
     played = played_deals(
         deals,
@@ -146,26 +194,36 @@ def measure(
         budget_ms=budget_ms,
         robot_options=robot_options,
         times=times,
+        auction=auction,
     )
     for number, deal in enumerate(played, start=1):
-        declarer_costs.append(sum(cost for declaring, cost in deal.costs if declaring))
-        defence_costs.append(sum(cost for declaring, cost in deal.costs if not declaring))
+        costs["dd_cost_declarer"].append(sum(cost for declaring, cost in deal.costs if declaring))
+        costs["dd_cost_defence"].append(
+            sum(cost for declaring, cost in deal.costs if not declaring)
+        )
+        costs["lead_cost"].append(deal.lead_cost)
         made += deal.made
         if progress is not None:
             progress(number)
-    return {
-        "deals": float(deals),
-        "cards": float(len(times)),
+    figures: dict[str, object] = {
+        "deals": deals,
+        "bid": auction,
+        "cards": len(times),
         "card_ms_p50": percentile(times, 0.5),
         "card_ms_p95": percentile(times, 0.95),
         "card_ms_max": max(times, default=0.0),
-        "dd_cost_declarer": statistics.fmean(declarer_costs) if declarer_costs else 0.0,
-        "dd_cost_defence": statistics.fmean(defence_costs) if defence_costs else 0.0,
         "made_share": made / deals if deals else 0.0,
     }
+    for name, values in costs.items():
+        low, high = interval95(values)
+        figures[name] = round(statistics.fmean(values), 4) if values else 0.0
+        figures[f"{name}_ci95"] = [round(low, 4), round(high, 4)]
+    return figures
 
 
 def _main() -> None:
+    """``python -m vaza.robots.cardplay.measure DEALS SEED [OPTIONS-JSON]``: the robots' own
+    auctions, or a made contract with ``{"auction": false}``."""
     import json  # noqa: PLC0415
     import sys  # noqa: PLC0415
 
@@ -173,11 +231,13 @@ def _main() -> None:
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
     budget = options.pop("budget_ms", CARD_BUDGET_MS)
+    auction = options.pop("auction", True)
     figures = measure(
         deals,
         seed,
         budget_ms=budget,
         robot_options=options,
+        auction=auction,
         progress=lambda n: print(n, end=" ", flush=True),
     )
     print(json.dumps(figures))
