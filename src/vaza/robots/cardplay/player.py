@@ -38,6 +38,7 @@ from vaza.core.views import TableView
 from vaza.robots.base import Robot
 from vaza.robots.cardplay.claims import answer_claim, robot_claim
 from vaza.robots.cardplay.sampling import CallChooser, Knowledge, Sampler
+from vaza.robots.cardplay.signals import signal_at, signal_card, signal_weight, signals_given
 from vaza.robots.cardplay.solver import (
     UNLIKELY,
     Layout,
@@ -198,6 +199,7 @@ class CardPlayer:
         mistake_weight: float = UNLIKELY,
         simulated_leads: bool = False,
         lead_prior_layouts: float = 2.0,
+        signals: bool = False,
         caller: CallChooser | None = None,
         seed: int | None = None,
         constraints: ConstraintSource | None = None,
@@ -218,6 +220,7 @@ class CardPlayer:
         self.mistake_weight = mistake_weight
         self.simulated_leads = simulated_leads
         self.lead_prior_layouts = lead_prior_layouts
+        self.signals = signals
         self.caller = caller
         self.seed = seed
         self.constraints = constraints
@@ -268,11 +271,23 @@ class CardPlayer:
             raise ValueError("the robot was asked to play with no legal card")
         leading = not view.current_trick
         if len(runs) == 1:
-            card = _representative(runs[0], leading)
+            card = self.signal(view, runs[0]) or _representative(runs[0], leading)
             return Decision(card, 0, False, {card: 0.0}, {card: 0.0})
         if not view.played and self.simulated_leads:
             return self.lead(view)
         return _Search(self, view, contract, seat, runs).run()
+
+    def signal(self, view: TableView, equals: Sequence[Card]) -> Card | None:
+        """The card of `equals` (cards worth the same in every layout) that gives this seat's
+        defensive signal now, or None when it has none to give (`signals`)."""
+        contract, seat, hand = view.contract, view.to_act, view.hand
+        if not self.signals or contract is None or seat is None or hand is None:
+            return None
+        if seat != view.viewer or not view.current_trick:
+            return None
+        follows = equals[0].suit == view.current_trick[0][1].suit
+        kind = signal_at(view.played, seat, contract, follows)
+        return None if kind is None else signal_card(kind, hand.mask, equals)
 
     def lead(self, view: TableView) -> Decision:
         """The opening lead by simulation against the auction (see `leads`): only the
@@ -314,6 +329,7 @@ class _Search:
         self.view = view
         self.started = time.perf_counter()
         self.leading = not view.current_trick
+        self.runs = runs
         self.choices = [_representative(run, self.leading) for run in runs]
         self.sampler = Sampler(Knowledge.of(view), player.beliefs(view))
         self.rng = player.rng_for(view)
@@ -340,6 +356,13 @@ class _Search:
         if view.viewer == contract.declarer:
             ours.add(contract.dummy)
         self.recent = recent_choices(view, ours, player.inference_depth)
+        self.partner = seat.partner
+        self.partner_signals = (
+            signals_given(view.played, seat.partner, contract)
+            if player.signals and not declaring
+            else ()
+        )
+        """Partner's signals so far, read into each layout's weight (defenders only)."""
 
     def _solve(self, layouts: Sequence[Layout]) -> None:
         now = [position_now(self.view, layout) for layout in layouts]
@@ -348,9 +371,10 @@ class _Search:
         weights = likelihoods_of(
             self.view, owners, solved[len(now) :], len(layouts), self.player.mistake_weight
         )
-        for scores, weight in zip(solved[: len(now)], weights, strict=True):
+        for layout, scores, weight in zip(layouts, solved[: len(now)], weights, strict=True):
             self.rows.append(tuple(scores[card] for card in self.choices))
-            self.weights.append(weight)
+            read = signal_weight(self.partner_signals, layout[self.partner])
+            self.weights.append(weight * read)
 
     def _settled(self) -> bool:
         """One choice is at least as good as every other in every layout so far."""
@@ -395,7 +419,18 @@ class _Search:
         best = self._best()
         values = {card: self._mean(i, self.value_of) for i, card in enumerate(self.choices)}
         tricks = {card: self._mean(i) for i, card in enumerate(self.choices)}
-        return Decision(self.choices[best], len(self.rows), exact, values, tricks)
+        card = self._signal(best) or self.choices[best]
+        return Decision(card, len(self.rows), exact, values, tricks)
+
+    def _signal(self, best: int) -> Card | None:
+        """The signal among the cards that take as many tricks as the best in every layout."""
+        equals = [
+            card
+            for index, run in enumerate(self.runs)
+            if all(row[index] == row[best] for row in self.rows)
+            for card in run
+        ]
+        return self.player.signal(self.view, equals)
 
     def _sample_until_done(self) -> None:
         player = self.player
