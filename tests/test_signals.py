@@ -84,9 +84,7 @@ def test_a_layout_that_contradicts_partners_signal_counts_less() -> None:
 
 
 # East holds 9-7-5-2 of hearts (even) behind dummy's hearts; every small heart is worth the same.
-_COUNT_DEAL = Deal.from_pbn(
-    "N:AKQJ.KQJT.AK.AK3 T98.9752.QJT.QJT 7654.A3.9876.987 32.864.5432.6542"
-)
+_COUNT_DEAL = Deal.from_pbn("N:AKQJ.KQJT.AK.AK3 T98.9752.QJT.QJT 7654.A3.9876.987 32.864.5432.6542")
 
 
 def _after(game: ContractDeal, cards: str) -> ContractDeal:
