@@ -44,11 +44,10 @@ def test_a_defender_gives_attitude_on_partners_lead_and_count_on_declarers() -> 
     assert signal_at(dummy_led, Seat.EAST, FOUR_SPADES, holds_suit=True) is Signal.COUNT
 
 
-def test_no_signal_by_declarer_in_trumps_on_a_lead_a_discard_or_the_second_time() -> None:
+def test_no_signal_by_declarer_in_trumps_on_a_lead_or_the_second_time() -> None:
     assert signal_at(_played("W:HK"), Seat.NORTH, FOUR_SPADES, holds_suit=True) is None
     assert signal_at(_played("W:SK N:S2"), Seat.EAST, FOUR_SPADES, holds_suit=True) is None
     assert signal_at((), Seat.WEST, FOUR_SPADES, holds_suit=True) is None
-    assert signal_at(_played("W:HK N:H2"), Seat.EAST, FOUR_SPADES, holds_suit=False) is None
     again = _played("W:HK N:H2 E:H3 S:H4 W:HA N:H5")
     assert signal_at(again, Seat.EAST, FOUR_SPADES, holds_suit=True) is None
 
@@ -102,3 +101,20 @@ def test_the_robot_shows_its_count_only_when_it_signals() -> None:
     signaller = CardPlayer(signals=True, **options)  # type: ignore[arg-type]
     assert signaller.choose(view) == Card.parse("H9")  # high from four
     assert CardPlayer(**options).choose(view) == Card.parse("H2")  # type: ignore[arg-type]
+
+
+def test_the_first_discard_is_attitude_low_from_weakness_first() -> None:
+    unable = _played("W:HK N:H2")
+    assert signal_at(unable, Seat.EAST, FOUR_SPADES, holds_suit=False) is Signal.DISCARD
+    later = _played("W:HK N:H2 E:D2 S:H4 W:HA N:H5")
+    assert signal_at(later, Seat.EAST, FOUR_SPADES, holds_suit=False) is None
+    ruffed = _played("W:HK N:H2 E:S2 S:H4 W:HA N:H5")  # a ruff is not a discard
+    assert signal_at(ruffed, Seat.EAST, FOUR_SPADES, holds_suit=False) is Signal.DISCARD
+    hand = _mask("2.-.AQ74.8532")
+    assert signal_card(Signal.DISCARD, hand, _cards("C2 C3 D4 D7")) == Card.parse("C2")
+    assert signal_card(Signal.DISCARD, hand, _cards("C5 D4 D7")) == Card.parse("D7")
+    assert signal_card(Signal.DISCARD, hand, _cards("C5 D4")) is None  # neither says it
+    given = signals_given(_played("W:HK N:H2 E:D7 S:H4"), Seat.EAST, FOUR_SPADES)
+    assert given == ((Signal.DISCARD, Card.parse("D7"), Card.parse("D7").mask),)
+    assert signal_weight(given, _mask("2..AQ4.8532")) == 1.0
+    assert signal_weight(given, _mask("2..T54.8532")) == MISREAD

@@ -287,7 +287,10 @@ class CardPlayer:
             return None
         follows = equals[0].suit == view.current_trick[0][1].suit
         kind = signal_at(view.played, seat, contract, follows)
-        return None if kind is None else signal_card(kind, hand.mask, equals)
+        if kind is None:
+            return None
+        side_cards = [card for card in equals if card.suit != contract.trump]
+        return signal_card(kind, hand.mask, side_cards)
 
     def lead(self, view: TableView) -> Decision:
         """The opening lead by simulation against the auction (see `leads`): only the

@@ -8,6 +8,9 @@ they take the same tricks.  Good defenders spend that freedom on information, by
   encourages (it holds the ace, king or queen of the suit), the lowest discourages.
 - **Count**, the first time a defender follows to a suit declarer or dummy led: a high spot card
   shows an even number of cards in the suit, the lowest an odd number.
+- **The first discard** is attitude in the suit discarded: the lowest spot of a suit without its
+  ace, king or queen (discarded from weakness first, when the cards allow), else a high spot of
+  a suit with one.
 
 Not in trumps, not with an honour (a jack or higher is played for what it is worth, not to
 signal), and not by declarer.  The robot signals only among cards double dummy finds equal in
@@ -40,19 +43,23 @@ class Signal(Enum):
     """High: I like this suit (I hold its ace, king or queen)."""
     COUNT = "count"
     """High: I hold an even number of cards in this suit (before this trick)."""
+    DISCARD = "discard"
+    """Attitude in the suit of the first discard."""
 
 
 def signal_at(
     played: Sequence[tuple[Seat, Card]], seat: Seat, contract: Contract, holds_suit: bool
 ) -> Signal | None:
     """The signal `seat` gives with its next card, after `played` (every card of the deal so
-    far, the trick in progress last), or None: it signals only as a defender following suit,
-    outside trumps, the first time it plays the suit."""
-    if seat.side == contract.declarer.side or not holds_suit:
+    far, the trick in progress last), or None: it signals only as a defender following suit
+    outside trumps the first time it plays the suit, or discarding for the first time."""
+    if seat.side == contract.declarer.side:
         return None
     in_trick = len(played) % 4
     if in_trick == 0:
         return None
+    if not holds_suit:
+        return None if _has_discarded(played, seat, contract) else Signal.DISCARD
     leader, led = played[-in_trick]
     suit = led.suit
     if suit == contract.trump or any(
@@ -60,6 +67,15 @@ def signal_at(
     ):
         return None
     return Signal.ATTITUDE if leader == seat.partner else Signal.COUNT
+
+
+def _has_discarded(played: Sequence[tuple[Seat, Card]], seat: Seat, contract: Contract) -> bool:
+    """Whether `seat` has thrown a card of a side suit on a trick led in another."""
+    for index, (who, card) in enumerate(played):
+        led = played[index - index % 4][1]
+        if who == seat and card.suit not in (led.suit, contract.trump):
+            return True
+    return False
 
 
 def _spots(mask: int, suit_index: int) -> list[Card]:
@@ -75,14 +91,17 @@ def _spots(mask: int, suit_index: int) -> list[Card]:
 def wants_high(signal: Signal, holding: int, suit_index: int) -> bool:
     """Whether `signal` calls for a high card from `holding` (a hand mask, before the trick)."""
     cards = holding >> 13 * suit_index & SUIT_MASK
-    if signal is Signal.ATTITUDE:
+    if signal is not Signal.COUNT:
         return cards >> (_ENCOURAGING - 2) != 0
     return cards.bit_count() % 2 == 0
 
 
 def signal_card(signal: Signal, holding: int, candidates: Sequence[Card]) -> Card | None:
-    """The card of `candidates` (all of one suit, equal in value) that gives `signal` from
-    `holding`, or None when none of them is a spot card to signal with."""
+    """The card of `candidates` (equal in value) that gives `signal` from `holding` (the
+    signaller's hand), or None when none of them can say it.  A discard's candidates may be of
+    several suits (trumps are not among them: the caller leaves them out)."""
+    if signal is Signal.DISCARD:
+        return _discard(holding, candidates)
     if not candidates:
         return None
     suit_index = candidates[0].suit_index
@@ -90,6 +109,24 @@ def signal_card(signal: Signal, holding: int, candidates: Sequence[Card]) -> Car
     if not spots:
         return None
     return spots[-1] if wants_high(signal, holding, suit_index) else spots[0]
+
+
+def _discard(holding: int, candidates: Sequence[Card]) -> Card | None:
+    """The first discard: the lowest spot of a suit partner should not play (a candidate), else
+    a high spot of a suit it should, each read as `reads_as_given` reads it."""
+    low: list[Card] = []
+    high: list[Card] = []
+    for card in candidates:
+        if card.rank >= _HONOUR or len(spots := _spots(holding, card.suit_index)) < 2:
+            continue
+        if wants_high(Signal.DISCARD, holding, card.suit_index):
+            if card != spots[0]:
+                high.append(card)
+        elif card == spots[0]:
+            low.append(card)
+    if low:
+        return min(low, key=lambda card: card.index)
+    return max(high, key=lambda card: card.rank) if high else None
 
 
 def reads_as_given(signal: Signal, holding: int, card: Card) -> bool:
@@ -112,9 +149,12 @@ def signals_given(
     given: list[tuple[Signal, Card, int]] = []
     for index, (who, card) in enumerate(played):
         start = index - index % 4
-        if who != seat or index == start or card.suit != played[start][1].suit:
-            continue  # another's card, a lead, or a discard
-        signal = signal_at(played[:index], seat, contract, holds_suit=True)
+        if who != seat or index == start:
+            continue  # another's card, or a lead
+        follows = card.suit == played[start][1].suit
+        if not follows and card.suit == contract.trump:
+            continue  # a ruff
+        signal = signal_at(played[:index], seat, contract, holds_suit=follows)
         if signal is not None:
             later = 0
             for other, later_card in played[index:]:
