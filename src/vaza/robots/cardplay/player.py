@@ -359,13 +359,16 @@ class _Search:
         if view.viewer == contract.declarer:
             ours.add(contract.dummy)
         self.recent = recent_choices(view, ours, player.inference_depth)
-        self.partner = seat.partner
-        self.partner_signals = (
-            signals_given(view.played, seat.partner, contract)
-            if player.signals and not declaring
-            else ()
+        signallers = (
+            (contract.declarer.lho, contract.declarer.rho) if declaring else (seat.partner,)
         )
-        """Partner's signals so far, read into each layout's weight (defenders only)."""
+        self.signals = tuple(
+            (signaller, given)
+            for signaller in (signallers if player.signals else ())
+            if (given := signals_given(view.played, signaller, contract))
+        )
+        """The signals given so far that this seat reads into each layout's weight: partner's
+        for a defender, both defenders' for declarer (the agreement is disclosed)."""
 
     def _solve(self, layouts: Sequence[Layout]) -> None:
         now = [position_now(self.view, layout) for layout in layouts]
@@ -376,8 +379,14 @@ class _Search:
         )
         for layout, scores, weight in zip(layouts, solved[: len(now)], weights, strict=True):
             self.rows.append(tuple(scores[card] for card in self.choices))
-            read = signal_weight(self.partner_signals, layout[self.partner])
-            self.weights.append(weight * read)
+            self.weights.append(weight * self._signals_read(layout))
+
+    def _signals_read(self, layout: Layout) -> float:
+        """How much the signals given so far let `layout` count (see `signals`)."""
+        weight = 1.0
+        for signaller, given in self.signals:
+            weight *= signal_weight(given, layout[signaller])
+        return weight
 
     def _settled(self) -> bool:
         """One choice is at least as good as every other in every layout so far."""
