@@ -118,3 +118,25 @@ def test_the_first_discard_is_attitude_low_from_weakness_first() -> None:
     assert given == ((Signal.DISCARD, Card.parse("D7"), Card.parse("D7").mask),)
     assert signal_weight(given, _mask("2..AQ4.8532")) == 1.0
     assert signal_weight(given, _mask("2..T54.8532")) == MISREAD
+
+
+def test_the_defender_weighs_layouts_by_partners_signal_and_declarer_by_both() -> None:
+    from vaza.robots.cardplay.player import _Search, equal_runs
+
+    deal = Deal.from_pbn("N:AKQ2.752.AK2.432 65.A83.QJT9.QJT9 JT987.J96.876.AK 43.KQT4.543.8765")
+    game = _after(ContractDeal(Board(deal), FOUR_SPADES), "HK H2 H8 H6")  # East encourages
+    view = seat_view(game, Seat.WEST)
+    search = _Search(CardPlayer(signals=True), view, FOUR_SPADES, Seat.WEST, equal_runs(view))
+    assert [seat for seat, _ in search.signals] == [Seat.EAST]
+    real = tuple(game.play.hands)  # type: ignore[union-attr]
+    ace, jack = Card.parse("HA").mask, Card.parse("HJ").mask
+    swapped = list(real)
+    swapped[Seat.EAST] ^= ace | jack
+    swapped[Seat.SOUTH] ^= ace | jack  # South holds the ace: East's 8 from J-8-3 discouraged
+    assert search._signals_read(real) == 1.0  # type: ignore[arg-type]
+    assert search._signals_read(tuple(swapped)) == MISREAD  # type: ignore[arg-type]
+    silent = _Search(CardPlayer(), view, FOUR_SPADES, Seat.WEST, equal_runs(view))
+    assert silent.signals == ()
+    dummy_view = seat_view(_after(game, "HQ"), Seat.SOUTH)  # declarer reads both defenders
+    declarer = _Search(CardPlayer(signals=True), dummy_view, FOUR_SPADES, Seat.NORTH, [])
+    assert [seat for seat, _ in declarer.signals] == [Seat.EAST]  # West has not signalled
