@@ -57,8 +57,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default=DEFAULT_LEVEL,
         help="the robot to serve: strong (the default: the bidding system and double-dummy "
         f"card play, {thinking('strong')}), quick (the same, {thinking('quick')}), standard "
-        "(the bidding system, simple card play), simple (instant, weak) or baseline (strong as "
-        "frozen for head-to-head measurements). Boerenbridge is played by the robot of the "
+        "(the bidding system, simple card play), simple (instant, weak), judging (strong, "
+        "judging the final contract by simulation: an experiment, no better yet) or baseline "
+        "(strong as frozen for head-to-head measurements). Boerenbridge is played by the robot of the "
         f"same name ({', '.join(BOERENBRIDGE_CONFIGS)}), else by the strong one",
     )
     parser.add_argument("--seat", type=seat_arg, help="the seat to take at a Blue Chip table")
