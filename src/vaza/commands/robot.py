@@ -59,8 +59,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         f"card play, {thinking('strong')}), quick (the same, {thinking('quick')}), standard "
         "(the bidding system, simple card play), simple (instant, weak), judging (strong, "
         "judging the final contract by simulation: an experiment, no better yet) or baseline "
-        "(strong as frozen for head-to-head measurements). Boerenbridge is played by the robot of the "
-        f"same name ({', '.join(BOERENBRIDGE_CONFIGS)}), else by the strong one",
+        "(strong as frozen for head-to-head measurements). Boerenbridge is played by the "
+        f"robot of the same name ({', '.join(BOERENBRIDGE_CONFIGS)}), else by the strong one",
     )
     parser.add_argument("--seat", type=seat_arg, help="the seat to take at a Blue Chip table")
     parser.add_argument("--team", default="Vaza", help="team name at a Blue Chip table")

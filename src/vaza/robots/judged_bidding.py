@@ -33,7 +33,7 @@ from typing import Final
 
 from vaza.core.auction import Auction
 from vaza.core.calls import PASS, Call, Contract, Strain
-from vaza.core.cards import SEATS, Hand, Seat, Vulnerability
+from vaza.core.cards import Hand, Seat, Vulnerability
 from vaza.core.games.contract import Phase
 from vaza.core.views import TableView
 from vaza.robots.bidding import BiddingRobot, infer
@@ -49,7 +49,6 @@ from vaza.robots.constraints import HandConstraints
 Solve = Callable[[Sequence[tuple[Layout, Seat, Strain]]], list[int]]
 """(layout, declarer, strain) → declarer's double-dummy tricks, for each."""
 
-_FULL_DECK: Final = (1 << 52) - 1
 _GAME_LEVEL: Final = {Strain.CLUBS: 5, Strain.DIAMONDS: 5, Strain.HEARTS: 4, Strain.SPADES: 4}
 _NOTRUMP_GAME: Final = 3
 _SLAM_LEVEL: Final = 6
@@ -90,16 +89,7 @@ class BidderView:
 
     def knowledge(self) -> Knowledge:
         """The bidder's facts for the sampler: its own hand seen, the other 39 cards not."""
-        known = tuple(self.hand if seat == self.viewer else 0 for seat in SEATS)
-        return Knowledge(
-            viewer=self.viewer,
-            known=known,  # type: ignore[arg-type]
-            hidden=tuple(seat for seat in SEATS if seat != self.viewer),
-            counts=(13, 13, 13, 13),
-            unseen=_FULL_DECK & ~self.hand,
-            played=(0, 0, 0, 0),
-            voids=(0, 0, 0, 0),
-        )
+        return Knowledge.before_play(self.viewer, self.hand)
 
 
 def weighed_calls(

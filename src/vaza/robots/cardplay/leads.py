@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import SEATS, SUIT_MASK, Card, Seat, Suit, Vulnerability
+from vaza.core.cards import SUIT_MASK, Card, Seat, Suit, Vulnerability
 from vaza.core.play import cards_in
 from vaza.core.views import TableView
 from vaza.robots.cardplay.player import Scoring, trick_values
@@ -39,7 +39,6 @@ from vaza.robots.constraints import HandConstraints
 Solve = Callable[[Sequence[Layout], Contract], list[dict[Card, int]]]
 """Layouts at trick one → each lead's double-dummy tricks for the leader's side, per layout."""
 
-_FULL_DECK: Final = (1 << 52) - 1
 _BATCH_GROWTH: Final = 2
 """Each batch at most this many times the layouts solved so far (DDS's time per layout at trick
 one varies from 20 ms to most of a second: grow slowly, stop before the budget)."""
@@ -78,16 +77,7 @@ class LeaderView:
 
     def knowledge(self) -> Knowledge:
         """The leader's facts for the sampler: its own hand seen, the other 39 cards not."""
-        known = tuple(self.hand if seat == self.leader else 0 for seat in SEATS)
-        return Knowledge(
-            viewer=self.leader,
-            known=known,  # type: ignore[arg-type]
-            hidden=tuple(seat for seat in SEATS if seat != self.leader),
-            counts=(13, 13, 13, 13),
-            unseen=_FULL_DECK & ~self.hand,
-            played=(0, 0, 0, 0),
-            voids=(0, 0, 0, 0),
-        )
+        return Knowledge.before_play(self.leader, self.hand)
 
 
 @dataclass(frozen=True, slots=True)

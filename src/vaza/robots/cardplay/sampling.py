@@ -103,6 +103,25 @@ class Knowledge:
             voids=tuple(voids),  # type: ignore[arg-type]
         )
 
+    @classmethod
+    def before_play(cls, viewer: Seat, hand: int) -> Knowledge:
+        """A seat's facts before any card is played (the auction, the opening lead): its own
+        thirteen cards (`hand`, a mask) seen, the other 39 not."""
+        return cls(
+            viewer=viewer,
+            known=(
+                hand if viewer == Seat.NORTH else 0,
+                hand if viewer == Seat.EAST else 0,
+                hand if viewer == Seat.SOUTH else 0,
+                hand if viewer == Seat.WEST else 0,
+            ),
+            hidden=tuple(seat for seat in SEATS if seat != viewer),
+            counts=(13, 13, 13, 13),
+            unseen=((1 << 52) - 1) & ~hand,
+            played=(0, 0, 0, 0),
+            voids=(0, 0, 0, 0),
+        )
+
     def allows(self, hands: tuple[int, int, int, int]) -> bool:
         """Whether a layout of remaining hands agrees with every fact (tests use this)."""
         dealt = 0
