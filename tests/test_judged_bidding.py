@@ -13,7 +13,7 @@ from vaza.core.calls import PASS, Call, Strain
 from vaza.core.cards import Hand, Vulnerability
 from vaza.core.games.contract import Phase
 from vaza.robots.bidding import infer
-from vaza.robots.bidding.bidder import choose_call, system_call
+from vaza.robots.bidding.bidder import system_call
 from vaza.robots.cardplay.sampling import bids_alike
 from vaza.robots.cardplay.solver import Layout
 from vaza.robots.judged_bidding import (
@@ -27,6 +27,8 @@ from vaza.robots.judged_bidding import (
 RESPONDER = "KQ32.AJ82.K4.Q73"
 """South's 15 points and four hearts opposite North's 1♥: game at least, slam if it fits."""
 SETTINGS = JudgeSettings(budget_ms=None, max_samples=8, min_samples=8, margin=1.0)
+GAME = Call.parse("4H")
+"""South's call as the tests have it place the contract: game in partner's suit."""
 
 
 def _seen(calls: str, hand: str = RESPONDER, dealer: Seat = Seat.NORTH) -> BidderView:
@@ -34,10 +36,6 @@ def _seen(calls: str, hand: str = RESPONDER, dealer: Seat = Seat.NORTH) -> Bidde
     return BidderView(
         dealer.next(len(made)), Hand.parse(hand).mask, made, dealer, Vulnerability.NONE
     )
-
-
-def _system(seen: BidderView) -> Call:
-    return choose_call(Hand.from_mask(seen.hand), seen.calls, seen.dealer, seen.vulnerability)[0]
 
 
 def _tricks(count: int, asked: list[Sequence[tuple[Layout, Seat, Strain]]] | None = None):
@@ -51,8 +49,14 @@ def _tricks(count: int, asked: list[Sequence[tuple[Layout, Seat, Strain]]] | Non
 
 def test_the_games_slams_and_pass_of_our_fits_are_weighed_when_we_bid_alone() -> None:
     seen = _seen("1H Pass")
-    weighed = weighed_calls(seen, infer(seen.calls, seen.dealer), Call.parse("2C"))
-    assert set(weighed) == {PASS, *(Call.parse(name) for name in ("4H", "6H", "3NT", "6NT"))}
+    weighed = weighed_calls(seen, infer(seen.calls, seen.dealer), GAME)
+    assert set(weighed) == {PASS, *(Call.parse(name) for name in ("6H", "3NT", "6NT"))}
+
+
+def test_a_call_that_builds_the_auction_is_left_to_the_system() -> None:
+    seen = _seen("1H Pass")
+    assert weighed_calls(seen, infer(seen.calls, seen.dealer), Call.parse("2C")) == ()
+    assert weighed_calls(seen, infer(seen.calls, seen.dealer), PASS) != ()
 
 
 def test_nothing_is_weighed_in_a_contested_auction_or_before_partner_bids() -> None:
@@ -67,7 +71,7 @@ def test_nothing_is_weighed_in_a_contested_auction_or_before_partner_bids() -> N
 def test_the_slam_is_bid_where_every_layout_makes_twelve_tricks() -> None:
     seen = _seen("1H Pass")
     judged = judge_call(
-        seen, _system(seen), system_call, random.Random(1), settings=SETTINGS, solve=_tricks(12)
+        seen, GAME, system_call, random.Random(1), settings=SETTINGS, solve=_tricks(12)
     )
     assert judged.call.is_bid and judged.call.level == 6
     assert judged.gains[judged.call] >= SETTINGS.margin
@@ -76,22 +80,19 @@ def test_the_slam_is_bid_where_every_layout_makes_twelve_tricks() -> None:
 
 def test_the_auction_stops_where_every_layout_makes_seven_tricks() -> None:
     seen = _seen("1H Pass")
-    system = _system(seen)
-    assert system is not PASS
     judged = judge_call(
-        seen, system, system_call, random.Random(1), settings=SETTINGS, solve=_tricks(7)
+        seen, GAME, system_call, random.Random(1), settings=SETTINGS, solve=_tricks(7)
     )
     assert judged.call is PASS
 
 
 def test_the_system_call_stays_when_no_call_gains_enough() -> None:
     seen = _seen("1H Pass")
-    system = _system(seen)
     strict = JudgeSettings(budget_ms=None, max_samples=8, min_samples=8, margin=100.0)
     judged = judge_call(
-        seen, system, system_call, random.Random(1), settings=strict, solve=_tricks(12)
+        seen, GAME, system_call, random.Random(1), settings=strict, solve=_tricks(12)
     )
-    assert judged.call is system
+    assert judged.call is GAME
 
 
 def test_every_layout_keeps_the_bidders_hand_and_bids_as_the_table_did() -> None:
@@ -99,7 +100,7 @@ def test_every_layout_keeps_the_bidders_hand_and_bids_as_the_table_did() -> None
     asked: list[Sequence[tuple[Layout, Seat, Strain]]] = []
     judged = judge_call(
         seen,
-        _system(seen),
+        GAME,
         system_call,
         random.Random(2),
         settings=SETTINGS,

@@ -63,9 +63,11 @@ JUDGE_BUDGET_MS: Final = 500.0
 """Thinking a judged call may take at most: half the second a call may take (issue 18)."""
 JUDGE_SAMPLES: Final = 16
 JUDGE_MIN_SAMPLES: Final = 6
-JUDGE_MARGIN: Final = 0.5
+JUDGE_MARGIN: Final = 0.3
 """Mean IMPs a layout a call must gain over the system's to be bid instead."""
-JUDGE_CERTAINTY: Final = 2.0
+JUDGE_CERTAINTY: Final = 1.0
+"""Standard errors of that mean gain it must clear as well (the settings measured in
+docs/benchmarks.md, with 16 layouts a judged call)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +99,14 @@ def weighed_calls(
 ) -> tuple[Call, ...]:
     """The calls weighed against the system's `system` call: pass, and the game and the small
     slam in no trump and in each suit with eight cards between the bidder and what partner
-    showed.  None (the system decides alone) unless our side bids alone, partner has bid,
-    nothing is doubled, the contract is below a slam and no one has asked for key cards."""
+    showed.  None (the system decides alone) unless the system's call places the contract
+    (a pass, or a game or slam bid: `places`), our side bids alone, partner has bid, nothing is
+    doubled, the contract is below a slam and no one has asked for key cards.
+
+    Judging only where the system places the contract keeps the comparison to contracts: a
+    constructive call's worth is the auction the system builds on it, and on imagined hands
+    that auction was judged wrong more often than right (docs/benchmarks.md, "Bidding
+    decisions by simulation")."""
     me, calls = seen.viewer, seen.calls
     partner_bid = False
     for index, call in enumerate(calls):
@@ -109,7 +117,7 @@ def weighed_calls(
     bids = [call for call in calls if call.is_bid]
     if not partner_bid or not bids or bids[-1].level >= _SLAM_LEVEL or _KEYCARD_ASK in calls:
         return ()
-    if system == _KEYCARD_ASK:
+    if system == _KEYCARD_ASK or not (system is PASS or places(system)):
         return ()
     hand, shown = Hand.from_mask(seen.hand), beliefs.get(me.partner, HandConstraints())
     last = bids[-1]
@@ -123,6 +131,14 @@ def weighed_calls(
     return tuple(
         call for call in weighed if call is not system and (not call.is_bid or last < call)
     )
+
+
+def places(call: Call) -> bool:
+    """Whether `call` is a bid of game or more: it sets the contract rather than builds it."""
+    strain = call.strain
+    if strain is None:
+        return False
+    return call.level >= (_NOTRUMP_GAME if strain is Strain.NOTRUMP else _GAME_LEVEL[strain])
 
 
 def finish(layout: Layout, seen: BidderView, first: Call, caller: CallChooser) -> Contract | None:
