@@ -15,15 +15,8 @@ def test_bench_robots_reports_every_figure() -> None:
         low, high = figures[f"{name}_ci95"]  # type: ignore[misc]
         assert low <= figures[name] <= high, name  # type: ignore[operator]
     assert figures["details"]["card_play"]["bid"] is True  # type: ignore[index]
-
-
-def test_bench_robots_gives_the_judged_par_loss_on_the_same_boards() -> None:
-    from vaza.robots.bidding.measure import measure
-
-    base = measure(4, 3).board_losses
-    figures = robots.measure_judged_bidding(4, 3, base)
-    assert isinstance(figures["judged_par_loss_imps"], float)
-    assert isinstance(figures["judged_par_loss_fail_imps"], float)
-    assert isinstance(figures["judged_bid_ms_p95"], float)
+    assert isinstance(figures["system_par_loss_imps"], float)
     changed = figures["judged_boards_changed"]
-    assert isinstance(changed, int) and 0 <= changed <= 4
+    assert isinstance(changed, int) and 0 <= changed <= 6
+    system = figures["details"]["system_bidding"]  # type: ignore[index]
+    assert system["boards"] == figures["details"]["bidding"]["boards"] == 6  # type: ignore[index]

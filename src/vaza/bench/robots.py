@@ -1,7 +1,8 @@
 """`vaza bench robots`: how well and how fast the robots bid and play.
 
-- Bidding: four robots bid random deals; the contract, played double dummy, against par
-  (`par_loss_imps`), and the time per call.
+- Bidding: four strong robots bid random deals; the contract, played double dummy, against par
+  (`par_loss_imps`), and the time per call; the same deals bid by the system alone, without
+  the judgement by simulation (`system_par_loss_imps`), and the change board by board.
 - Card play: four robots bid random deals and play them in the contract reached (passed-out
   deals are skipped), sampling the hidden hands consistently with the auction and the play and
   solving each sample double dummy; the tricks each side gives away against double dummy
@@ -18,8 +19,10 @@ from __future__ import annotations
 
 import random
 import statistics
+import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from vaza.bench.boerenbridge import measure as measure_boerenbridge
@@ -113,42 +116,27 @@ def measure_leads(
     }
 
 
-def measure_judged_bidding(deals: int, seed: int, base: Sequence[int]) -> dict[str, object]:
-    """The par loss of robots that judge the final contract by simulation, on the boards of
-    the system's measure, and its change board by board against the system's `base` losses."""
-    from vaza.robots.bidding.measure import paired_change  # noqa: PLC0415
-    from vaza.robots.judged_bidding import JudgeSettings, judged_chooser  # noqa: PLC0415
-
-    found = measure_bidding(deals, seed, chooser=judged_chooser(JudgeSettings(), seed=seed))
-    figures = found.as_dict()
-    return {
-        "judged_par_loss_imps": figures["par_loss_imps"],
-        "judged_par_loss_ci95": figures["par_loss_ci95"],
-        **{f"judged_par_loss_{kind}_imps": figures[f"par_loss_{kind}_imps"] for kind in LOSS_KINDS},
-        "judged_bid_ms_p95": figures["call_ms_p95"],
-        **{
-            f"judged_{key}": value for key, value in paired_change(found.board_losses, base).items()
-        },
-    }
-
-
 def run(
     deals: int,
     seed: int,
     *,
     card_deals: int,
     boeren_matches: int,
-    judged_bids: bool = False,
     advance: Callable[[int], None] | None = None,
 ) -> dict[str, object]:
-    """Every figure: `deals` boards bid, `card_deals` bid and played.  With `judged_bids` the
-    same deals are bid again by robots that judge the final contract by simulation
-    (`robots/judged_bidding.py`), and the par loss of both is given."""
-    system = measure_bidding(deals, seed, advance)
-    bidding = system.as_dict()
-    judged: dict[str, object] = {}
-    if judged_bids:
-        judged = measure_judged_bidding(deals, seed, system.board_losses)
+    """Every figure: `deals` boards bid, `card_deals` bid and played.  The boards are bid by
+    the strong robot's bidder, which judges by simulation the calls that place the contract
+    (`robots/judged_bidding.py`), and again by the system alone: the par loss of both, and
+    the change board by board."""
+    from vaza.robots.bidding.measure import paired_change  # noqa: PLC0415
+    from vaza.robots.judged_bidding import JudgeSettings, judged_chooser  # noqa: PLC0415
+
+    with tempfile.TemporaryDirectory() as folder:
+        tables = Path(folder) / "tables.json"  # the boards solved once for both
+        system = measure_bidding(deals, seed, advance, dd_cache=tables)
+        chooser = judged_chooser(JudgeSettings(), seed=seed)
+        judged = measure_bidding(deals, seed, dd_cache=tables, chooser=chooser)
+    bidding = judged.as_dict()
     cards = measure_cardplay(card_deals, seed, auction=True)
     boeren = measure_boerenbridge(boeren_matches, seed)
     return {
@@ -159,7 +147,11 @@ def run(
         "par_loss_ci95": bidding["par_loss_ci95"],
         **{f"par_loss_{kind}_imps": bidding[f"par_loss_{kind}_imps"] for kind in LOSS_KINDS},
         "bid_ms_p95": bidding["call_ms_p95"],
-        **judged,
+        "system_par_loss_imps": system.as_dict()["par_loss_imps"],
+        **{
+            f"judged_{key}": value
+            for key, value in paired_change(judged.board_losses, system.board_losses).items()
+        },
         "card_deals": card_deals,
         **{
             name: cards[name]
@@ -178,6 +170,7 @@ def run(
         "boeren_ms_p95": boeren.get("boeren_ms_p95"),
         "details": {
             "bidding": bidding,
+            "system_bidding": system.as_dict(),
             "card_play": cards,
             "boerenbridge": boeren,
         },

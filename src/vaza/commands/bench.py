@@ -106,12 +106,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     robots.add_argument(
         "--boeren-matches", type=positive, default=10, help="Boerenbridge matches (default 10)"
     )
-    robots.add_argument(
-        "--judged-bids",
-        action="store_true",
-        help="bid the same deals again judging the final contract by simulation, and give "
-        "that par loss too (judged_par_loss_imps, judged_par_loss_change_imps)",
-    )
     robots.add_argument("--seed", type=int, default=1)
     robots.add_argument("--json", action="store_true", help="print JSON (always on)")
     robots.set_defaults(run=run_robots)
@@ -340,7 +334,6 @@ def run_robots(args: argparse.Namespace) -> int:
             args.seed,
             card_deals=args.card_deals,
             boeren_matches=args.boeren_matches,
-            judged_bids=args.judged_bids,
             advance=advance,
         )
     print(json.dumps(figures))

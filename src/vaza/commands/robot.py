@@ -55,11 +55,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--level",
         choices=list(CONFIGS),
         default=DEFAULT_LEVEL,
-        help="the robot to serve: strong (the default: the bidding system and double-dummy "
-        f"card play, {thinking('strong')}), quick (the same, {thinking('quick')}), standard "
-        "(the bidding system, simple card play), simple (instant, weak), judging (strong, "
-        "judging the final contract by simulation: an experiment, no better yet) or baseline "
-        "(strong as frozen for head-to-head measurements). Boerenbridge is played by the "
+        help="the robot to serve: strong (the default: the bidding system, judged by "
+        f"simulation where it places the contract, and double-dummy card play, "
+        f"{thinking('strong')}), quick (the system unjudged, {thinking('quick')}), standard "
+        "(the bidding system, simple card play), simple (instant, weak) or baseline (strong as "
+        "frozen for head-to-head measurements). Boerenbridge is played by the "
         f"robot of the same name ({', '.join(BOERENBRIDGE_CONFIGS)}), else by the strong one",
     )
     parser.add_argument("--seat", type=seat_arg, help="the seat to take at a Blue Chip table")

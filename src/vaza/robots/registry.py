@@ -14,6 +14,7 @@ from vaza.robots.bidding.bidder import system_call
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.robots.cardplay.player import CardPlayer
+from vaza.robots.judged_bidding import JudgingBidder
 from vaza.robots.simple import SimpleRobot
 
 Robot = TableRobot[TableView, BridgeAction]
@@ -30,16 +31,10 @@ def _standard() -> Robot:
 
 
 def _strong() -> Robot:
-    """The bidding system, and card play by sampling the hidden hands consistently with the
-    auction and the play, each sample solved double dummy (`CARD_BUDGET_MS` a card at most)."""
-    return CardPlayer(bidder=BiddingRobot(), constraints=infer, caller=system_call)
-
-
-def _judging() -> Robot:
-    """As strong, judging the final contract by simulation where our side bids alone
-    (`judged_bidding.JudgingBidder`, up to `JUDGE_BUDGET_MS` a judged call)."""
-    from vaza.robots.judged_bidding import JudgingBidder  # noqa: PLC0415 - only when asked for
-
+    """The bidding system, judging by simulation the calls that place the contract where our
+    side bids alone (`judged_bidding.JudgingBidder`, `JUDGE_BUDGET_MS` a judged call at most),
+    and card play by sampling the hidden hands consistently with the auction and the play,
+    each sample solved double dummy (`CARD_BUDGET_MS` a card at most)."""
     return CardPlayer(bidder=JudgingBidder(), constraints=infer, caller=system_call)
 
 
@@ -47,7 +42,8 @@ QUICK_BUDGET_MS: Final = 150.0
 
 
 def _quick() -> Robot:
-    """As strong, thinking at most `QUICK_BUDGET_MS` a card."""
+    """As strong, but bidding the system without judging, and thinking at most
+    `QUICK_BUDGET_MS` a card."""
     return CardPlayer(
         bidder=BiddingRobot(),
         constraints=infer,
@@ -70,7 +66,6 @@ CONFIGS: Final[dict[str, Callable[[], Robot]]] = {
     "standard": _standard,
     "quick": _quick,
     "strong": _strong,
-    "judging": _judging,
     "baseline": _baseline,
 }
 """Name → a new robot (each seat gets its own)."""
