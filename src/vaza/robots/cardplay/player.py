@@ -184,7 +184,9 @@ class CardPlayer:
     from the leader's hand, the auction and the contract alone (`leads`), from layouts whose
     hands would have bid as they did by `caller`; by default it is chosen as any other card
     (the simulated lead did not move `lead_cost` beyond its interval on 100 deals: an option
-    until a longer measurement shows it does).
+    until a longer measurement shows it does).  With `signals` a defender gives attitude, count
+    and first-discard signals among cards of equal value, and the robot reads the signals given
+    (`signals`); off by default: on 200 deals they helped declarer about as much as the defence.
     """
 
     def __init__(
