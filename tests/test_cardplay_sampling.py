@@ -10,9 +10,9 @@ import pytest
 
 from vaza.core import Board, Card, ContractDeal, Deal, Seat, seat_view
 from vaza.core.calls import Contract
-from vaza.core.cards import SEATS, Hand, Suit
+from vaza.core.cards import SEATS, Hand, Suit, hcp_of
 from vaza.core.views import TableView
-from vaza.robots.cardplay.sampling import Knowledge, Sampler, hcp_of
+from vaza.robots.cardplay.sampling import Knowledge, Sampler
 from vaza.robots.constraints import HandConstraints
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from vaza.core import Board, Card, ContractDeal, Deal, Seat, seat_view
 from vaza.core.calls import Call, Contract
-from vaza.core.cards import SEATS, SUIT_MASK, Hand, Suit, Vulnerability
+from vaza.core.cards import SEATS, SUIT_MASK, Hand, Suit, Vulnerability, hcp_of
 from vaza.robots.bidding import BiddingRobot, infer
 from vaza.robots.bidding.bidder import system_call
 from vaza.robots.cardplay import leads
@@ -22,7 +22,7 @@ from vaza.robots.cardplay.leads import (
     simulate_lead,
 )
 from vaza.robots.cardplay.player import CardPlayer
-from vaza.robots.cardplay.sampling import Sampler, bids_alike, hcp_of
+from vaza.robots.cardplay.sampling import Sampler, bids_alike
 from vaza.robots.cardplay.solver import Layout
 
 PARTNER_OVERCALLED = "1D 1S 2NT P 3NT P P P"

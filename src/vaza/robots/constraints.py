@@ -8,7 +8,7 @@ depends on the other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from vaza.core.cards import Hand, Suit
 
@@ -32,15 +32,17 @@ class HandConstraints:
     def length(self, suit: Suit) -> tuple[int, int]:
         return self.lengths[suit]
 
+    # Built directly, not with `dataclasses.replace`: the bidding robots narrow constraints
+    # tens of thousands of times a second.
     def with_hcp(self, low: int, high: int) -> HandConstraints:
         """Narrowed to `low`..`high` points (intersected with what is known)."""
-        return replace(self, hcp=(max(self.hcp[0], low), min(self.hcp[1], high)))
+        return HandConstraints((max(self.hcp[0], low), min(self.hcp[1], high)), self.lengths)
 
     def with_length(self, suit: Suit, low: int, high: int = 13) -> HandConstraints:
         lengths = list(self.lengths)
         old_low, old_high = lengths[suit]
         lengths[suit] = (max(old_low, low), min(old_high, high))
-        return replace(self, lengths=tuple(lengths))  # type: ignore[arg-type]
+        return HandConstraints(self.hcp, tuple(lengths))  # type: ignore[arg-type]
 
     def merge(self, other: HandConstraints) -> HandConstraints:
         """Both at once: the intersection of the ranges."""
@@ -54,9 +56,13 @@ class HandConstraints:
         """The ranges can all hold at once (a contradiction means the robot misread)."""
         if self.hcp[0] > self.hcp[1]:
             return False
-        if any(low > high for low, high in self.lengths):
-            return False
-        return sum(low for low, _ in self.lengths) <= 13 <= sum(high for _, high in self.lengths)
+        lows = highs = 0
+        for low, high in self.lengths:
+            if low > high:
+                return False
+            lows += low
+            highs += high
+        return lows <= 13 <= highs
 
     def admits(self, hand: Hand) -> bool:
         """Whether a full 13-card hand satisfies every range."""

@@ -23,7 +23,7 @@ from math import comb
 from typing import Final, Protocol
 
 from vaza.core.calls import Call
-from vaza.core.cards import SEATS, SUIT_MASK, Hand, Seat, Suit, Vulnerability
+from vaza.core.cards import SEATS, SUIT_MASK, Hand, Seat, Suit, Vulnerability, hcp_of
 from vaza.core.views import TableView
 from vaza.robots.constraints import HandConstraints
 
@@ -32,23 +32,8 @@ CallChooser = Callable[[Hand, tuple[Call, ...], Seat, Vulnerability], Call]
 sampler that knows it keeps only layouts whose hands would have bid as they did."""
 
 _SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_HCP_OF_HOLDING: Final = tuple(
-    sum(max(0, rank + 2 - 10) for rank in range(13) if holding >> rank & 1)
-    for holding in range(1 << 13)
-)
-"""High-card points of a 13-bit suit holding (ace at bit 12)."""
 _REJECTION_TRIES: Final = 60
 """Draws per wanted sample before the points of the auction are given up as unreachable."""
-
-
-def hcp_of(mask: int) -> int:
-    """High-card points of a hand mask."""
-    return (
-        _HCP_OF_HOLDING[mask & SUIT_MASK]
-        + _HCP_OF_HOLDING[mask >> 13 & SUIT_MASK]
-        + _HCP_OF_HOLDING[mask >> 26 & SUIT_MASK]
-        + _HCP_OF_HOLDING[mask >> 39 & SUIT_MASK]
-    )
 
 
 def _suit_mask(suit: Suit) -> int:
