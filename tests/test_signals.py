@@ -127,16 +127,16 @@ def test_the_defender_weighs_layouts_by_partners_signal_and_declarer_by_both() -
     game = _after(ContractDeal(Board(deal), FOUR_SPADES), "HK H2 H8 H6")  # East encourages
     view = seat_view(game, Seat.WEST)
     search = _Search(CardPlayer(signals=True), view, FOUR_SPADES, Seat.WEST, equal_runs(view))
-    assert [seat for seat, _ in search.signals] == [Seat.EAST]
+    assert [seat for seat, _ in search.readings] == [Seat.EAST]
     real = tuple(game.play.hands)  # type: ignore[union-attr]
     ace, jack = Card.parse("HA").mask, Card.parse("HJ").mask
     swapped = list(real)
     swapped[Seat.EAST] ^= ace | jack
     swapped[Seat.SOUTH] ^= ace | jack  # South holds the ace: East's 8 from J-8-3 discouraged
-    assert search._signals_read(real) == 1.0  # type: ignore[arg-type]
-    assert search._signals_read(tuple(swapped)) == MISREAD  # type: ignore[arg-type]
+    assert search._signal_weight(real) == 1.0  # type: ignore[arg-type]
+    assert search._signal_weight(tuple(swapped)) == MISREAD  # type: ignore[arg-type]
     silent = _Search(CardPlayer(), view, FOUR_SPADES, Seat.WEST, equal_runs(view))
-    assert silent.signals == ()
+    assert silent.readings == ()
     dummy_view = seat_view(_after(game, "HQ"), Seat.SOUTH)  # declarer reads both defenders
     declarer = _Search(CardPlayer(signals=True), dummy_view, FOUR_SPADES, Seat.NORTH, [])
-    assert [seat for seat, _ in declarer.signals] == [Seat.EAST]  # West has not signalled
+    assert [seat for seat, _ in declarer.readings] == [Seat.EAST]  # West has not signalled

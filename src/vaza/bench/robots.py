@@ -136,7 +136,7 @@ def run(
         system = measure_bidding(deals, seed, advance, dd_cache=tables)
         chooser = judged_chooser(JudgeSettings(), seed=seed)
         judged = measure_bidding(deals, seed, dd_cache=tables, chooser=chooser)
-    bidding = judged.as_dict()
+    bidding, system_bidding = judged.as_dict(), system.as_dict()
     cards = measure_cardplay(card_deals, seed, auction=True)
     boeren = measure_boerenbridge(boeren_matches, seed)
     return {
@@ -147,7 +147,7 @@ def run(
         "par_loss_ci95": bidding["par_loss_ci95"],
         **{f"par_loss_{kind}_imps": bidding[f"par_loss_{kind}_imps"] for kind in LOSS_KINDS},
         "bid_ms_p95": bidding["call_ms_p95"],
-        "system_par_loss_imps": system.as_dict()["par_loss_imps"],
+        "system_par_loss_imps": system_bidding["par_loss_imps"],
         **{
             f"judged_{key}": value
             for key, value in paired_change(judged.board_losses, system.board_losses).items()
@@ -170,7 +170,7 @@ def run(
         "boeren_ms_p95": boeren.get("boeren_ms_p95"),
         "details": {
             "bidding": bidding,
-            "system_bidding": system.as_dict(),
+            "system_bidding": system_bidding,
             "card_play": cards,
             "boerenbridge": boeren,
         },

@@ -298,8 +298,8 @@ def layout_gains(
 
 
 class JudgingBidder(BiddingRobot):
-    """Bids the documented system, but judges the final contract by simulation where the
-    system leaves it to be placed (`judge_call`)."""
+    """Bids the documented system, but judges by simulation the calls with which it places
+    the contract (`weighed_calls`, `judge_call`)."""
 
     def __init__(
         self,
@@ -320,14 +320,30 @@ class JudgingBidder(BiddingRobot):
         call, meaning = super().choose_call(view)
         seen = BidderView.of(view)
         rng = random.Random(secrets.randbits(64) if self.seed is None else f"{self.seed}:{seen}")
-        judged = judge_call(
-            seen, call, system_call, rng, scoring=self.scoring, settings=self.settings
+        chosen, explained, self.last = judged_choice(
+            seen, call, meaning, rng, scoring=self.scoring, settings=self.settings
         )
-        self.last = judged
-        if judged.call is call or judged.call not in view.legal_actions:
+        if chosen not in view.legal_actions:  # every call weighed is legal; stay legal if not
             return call, meaning
-        situation = situation_after(seen.calls, seen.dealer, seen.vulnerability)
-        return judged.call, read_call(situation, judged.call).explanation
+        return chosen, explained
+
+
+def judged_choice(
+    seen: BidderView,
+    call: Call,
+    meaning: Explanation,
+    rng: random.Random,
+    *,
+    scoring: Scoring,
+    settings: JudgeSettings,
+) -> tuple[Call, Explanation, Judgement]:
+    """The call to bid when the system chose `call` (meaning `meaning`): its own, or the one
+    judgement prefers, explained as the system reads it; with the judgement."""
+    judged = judge_call(seen, call, system_call, rng, scoring=scoring, settings=settings)
+    if judged.call is call:
+        return call, meaning, judged
+    situation = situation_after(seen.calls, seen.dealer, seen.vulnerability)
+    return judged.call, read_call(situation, judged.call).explanation, judged
 
 
 def judged_chooser(
@@ -342,11 +358,10 @@ def judged_chooser(
         call, meaning = choose_call(hand, calls, dealer, vulnerability)
         seen = BidderView(dealer.next(len(calls)), hand.mask, tuple(calls), dealer, vulnerability)
         rng = random.Random(f"{seed}:{seen}")
-        judged = judge_call(seen, call, system_call, rng, scoring=scoring, settings=settings)
-        if judged.call is call:
-            return call, meaning
-        situation = situation_after(seen.calls, dealer, vulnerability)
-        return judged.call, read_call(situation, judged.call).explanation
+        chosen, explained, _ = judged_choice(
+            seen, call, meaning, rng, scoring=scoring, settings=settings
+        )
+        return chosen, explained
 
     return choose
 

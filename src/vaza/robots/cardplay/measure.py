@@ -118,18 +118,17 @@ def played_deals(
     from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
 
     rng = random.Random(seed)
+    reading: dict[str, Any] = {}
+    if auction:
+        from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415 - bidding is above
+        from vaza.robots.bidding.bidder import system_call  # noqa: PLC0415
 
-    def robot(seat: int) -> CardPlayer:
-        reading: dict[str, Any] = {}
-        if auction:
-            from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415
-            from vaza.robots.bidding.bidder import system_call  # noqa: PLC0415
-
-            reading = {"constraints": infer, "caller": system_call, "bidder": BiddingRobot()}
-        options = reading | dict(robot_options or {})
-        return CardPlayer(scoring, budget_ms=budget_ms, seed=seed * 4 + seat, **options)
-
-    robots = {seat: robot(seat) for seat in SEATS}
+        reading = {"constraints": infer, "caller": system_call, "bidder": BiddingRobot()}
+    options = reading | dict(robot_options or {})
+    robots = {
+        seat: CardPlayer(scoring, budget_ms=budget_ms, seed=seed * 4 + seat, **options)
+        for seat in SEATS
+    }
     games = _bid_games(rng) if auction else _contract_games(rng)
     for _, game in zip(range(deals), games, strict=False):
         contract = game.contract

@@ -364,7 +364,7 @@ class _Search:
         signallers = (
             (contract.declarer.lho, contract.declarer.rho) if declaring else (seat.partner,)
         )
-        self.signals = tuple(
+        self.readings = tuple(
             (signaller, given)
             for signaller in (signallers if player.signals else ())
             if (given := signals_given(view.played, signaller, contract))
@@ -381,12 +381,12 @@ class _Search:
         )
         for layout, scores, weight in zip(layouts, solved[: len(now)], weights, strict=True):
             self.rows.append(tuple(scores[card] for card in self.choices))
-            self.weights.append(weight * self._signals_read(layout))
+            self.weights.append(weight * self._signal_weight(layout))
 
-    def _signals_read(self, layout: Layout) -> float:
+    def _signal_weight(self, layout: Layout) -> float:
         """How much the signals given so far let `layout` count (see `signals`)."""
         weight = 1.0
-        for signaller, given in self.signals:
+        for signaller, given in self.readings:
             weight *= signal_weight(given, layout[signaller])
         return weight
 

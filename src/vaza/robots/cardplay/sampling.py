@@ -23,7 +23,7 @@ from math import comb
 from typing import Final, Protocol
 
 from vaza.core.calls import Call
-from vaza.core.cards import SEATS, SUIT_MASK, Hand, Seat, Suit, Vulnerability, hcp_of
+from vaza.core.cards import FULL_MASK, SEATS, SUIT_MASK, Hand, Seat, Suit, Vulnerability, hcp_of
 from vaza.core.views import TableView
 from vaza.robots.constraints import HandConstraints
 
@@ -83,7 +83,7 @@ class Knowledge:
             known=known,  # type: ignore[arg-type]
             hidden=hidden,
             counts=counts,  # type: ignore[arg-type]
-            unseen=((1 << 52) - 1) & ~seen,
+            unseen=FULL_MASK & ~seen,
             played=tuple(played),  # type: ignore[arg-type]
             voids=tuple(voids),  # type: ignore[arg-type]
         )
@@ -102,7 +102,7 @@ class Knowledge:
             ),
             hidden=tuple(seat for seat in SEATS if seat != viewer),
             counts=(13, 13, 13, 13),
-            unseen=((1 << 52) - 1) & ~hand,
+            unseen=FULL_MASK & ~hand,
             played=(0, 0, 0, 0),
             voids=(0, 0, 0, 0),
         )

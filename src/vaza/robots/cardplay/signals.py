@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Final
 
 from vaza.core.calls import Contract
-from vaza.core.cards import SUIT_MASK, Card, Rank, Seat
+from vaza.core.cards import CARDS, SUIT_MASK, Card, Rank, Seat
 
 MISREAD: Final = 0.3
 """How much a layout counts for each of partner's signals it contradicts."""
@@ -80,8 +80,6 @@ def _has_discarded(played: Sequence[tuple[Seat, Card]], seat: Seat, contract: Co
 
 def _spots(mask: int, suit_index: int) -> list[Card]:
     """The cards below the jack of one suit in `mask`, lowest first."""
-    from vaza.core.cards import CARDS  # noqa: PLC0415 - the 52, by index
-
     holding = mask >> 13 * suit_index & SUIT_MASK
     return [
         CARDS[13 * suit_index + offset] for offset in range(_HONOUR - 2) if holding >> offset & 1
