@@ -12,7 +12,10 @@ from vaza.core import Board, Card, ContractDeal, Deal, Seat, seat_view
 from vaza.core.calls import Contract
 from vaza.core.cards import SEATS, Hand, Suit, hcp_of
 from vaza.core.views import TableView
-from vaza.robots.cardplay.sampling import Knowledge, Sampler
+from vaza.robots.bidding import infer
+from vaza.robots.bidding.bidder import system_call
+from vaza.robots.bidding.measure import bid_board
+from vaza.robots.cardplay.sampling import AuctionSampler, Knowledge, Sampler, bids_alike
 from vaza.robots.constraints import HandConstraints
 
 
@@ -136,3 +139,44 @@ def test_the_split_weights_count_layouts() -> None:
     else:
         unseen = knowledge.unseen.bit_count()
         assert sampler.layouts() == comb(unseen, knowledge.counts[knowledge.hidden[0]])
+
+
+def _bid_game_in_play(seed: int, cards: int) -> ContractDeal:
+    """A random board bid by four robots of the system, with `cards` cards played at random."""
+    rng = random.Random(seed)
+    number = 0
+    while True:
+        number += 1
+        board = Board.random(number, rng)
+        bid = bid_board(board)
+        if bid.contract is not None and len(bid.calls) >= 6:
+            break
+    game = ContractDeal(board)
+    for call in bid.calls:
+        game.apply(call)
+    for _ in range(cards):
+        game.apply(rng.choice(list(game.legal_actions())))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_in_the_play_layouts_bid_as_the_table_did_as_dealt(seed: int) -> None:
+    """The hidden hands of an auction-checked layout, with the cards they played put back,
+    would each have made their calls; the ranges alone let in hands that would not."""
+    game = _bid_game_in_play(seed, cards=9)
+    contract = game.contract
+    assert contract is not None
+    defender = contract.declarer.lho
+    view = seat_view(game, defender)
+    knowledge = Knowledge.of(view)
+    beliefs = infer(view.calls, view.dealer)
+    checked = AuctionSampler(Sampler(knowledge, beliefs), view, system_call)
+    layouts = checked.sample(12, random.Random(seed))
+    assert checked.relaxed == 0
+    for layout in layouts:
+        _check_layout(view, knowledge, layout)
+        assert checked.bid_alike(layout)
+        dealt = tuple(mask | knowledge.played[seat] for seat, mask in enumerate(layout))
+        assert bids_alike(dealt, view, system_call, knowledge.hidden)  # type: ignore[arg-type]
+    plain = Sampler(knowledge, beliefs).sample(60, random.Random(seed))
+    assert not all(checked.bid_alike(layout) for layout in plain)

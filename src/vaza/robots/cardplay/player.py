@@ -37,7 +37,7 @@ from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
 from vaza.robots.base import Robot
 from vaza.robots.cardplay.claims import answer_claim, robot_claim
-from vaza.robots.cardplay.sampling import CallChooser, Knowledge, Sampler
+from vaza.robots.cardplay.sampling import AuctionSampler, CallChooser, Knowledge, Sampler
 from vaza.robots.cardplay.signals import signal_at, signal_card, signal_weight, signals_given
 from vaza.robots.cardplay.solver import (
     UNLIKELY,
@@ -187,6 +187,8 @@ class CardPlayer:
     until a longer measurement shows it does).  With `signals` a defender gives attitude, count
     and first-discard signals among cards of equal value, and the robot reads the signals given
     (`signals`); off by default: on 200 deals they helped declarer about as much as the defence.
+    With `auction_layouts` (and `caller`) every card, not only the simulated lead, is chosen
+    on layouts whose hidden hands, as dealt, would have bid as they did.
     """
 
     def __init__(
@@ -202,6 +204,7 @@ class CardPlayer:
         simulated_leads: bool = False,
         lead_prior_layouts: float = 2.0,
         signals: bool = False,
+        auction_layouts: bool = False,
         caller: CallChooser | None = None,
         seed: int | None = None,
         constraints: ConstraintSource | None = None,
@@ -223,6 +226,7 @@ class CardPlayer:
         self.simulated_leads = simulated_leads
         self.lead_prior_layouts = lead_prior_layouts
         self.signals = signals
+        self.auction_layouts = auction_layouts
         self.caller = caller
         self.seed = seed
         self.constraints = constraints
@@ -336,7 +340,11 @@ class _Search:
         self.leading = not view.current_trick
         self.runs = runs
         self.choices = [_representative(run, self.leading) for run in runs]
-        self.sampler = Sampler(Knowledge.of(view), player.beliefs(view))
+        self.sampler = AuctionSampler(
+            Sampler(Knowledge.of(view), player.beliefs(view)),
+            view,
+            player.caller if player.auction_layouts else None,
+        )
         self.rng = player.rng_for(view)
         declaring = seat.side == contract.declarer.side
         finished = (len(view.played) - len(view.current_trick)) // 4
@@ -425,9 +433,11 @@ class _Search:
     def run(self) -> Decision:
         player = self.player
         sampler = self.sampler
-        exact = not sampler.believes_points and sampler.layouts() <= player.max_samples
+        exact = (
+            not sampler.sampler.believes_points and sampler.sampler.layouts() <= player.max_samples
+        )
         if exact:
-            self._solve(list(sampler.every_layout()))
+            self._solve(sampler.every_layout())
         else:
             self._sample_until_done()
         best = self._best()

@@ -16,6 +16,7 @@ belief gives way to the facts, first the points, then the lengths.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import product
@@ -166,6 +167,10 @@ class _SplitTable:
         self.bounds = bounds
         self.splits = tuple(self._splits(index) for index in range(len(_SUITS)))
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._options_of: dict[
+            tuple[int, tuple[int, ...]],
+            tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]],
+        ] = {}
 
     def _splits(self, suit_index: int) -> tuple[tuple[tuple[int, ...], int], ...]:
         """Each split of one suit's unseen cards among the hidden seats, with its multinomial."""
@@ -201,25 +206,39 @@ class _SplitTable:
         self._ways[key] = total
         return total
 
+    def _options(
+        self, suit_index: int, needs: tuple[int, ...]
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The splits of one suit that leave the later suits a layout, the needs each leaves,
+        and their running totals of layouts (built once per needs, then drawn from often)."""
+        key = (suit_index, needs)
+        cached = self._options_of.get(key)
+        if cached is not None:
+            return cached
+        splits: list[tuple[int, ...]] = []
+        rests: list[tuple[int, ...]] = []
+        totals: list[int] = []
+        total = 0
+        for split, weight in self.splits[suit_index]:
+            rest = tuple(need - taken for need, taken in zip(needs, split, strict=True))
+            if min(rest) >= 0 and (ways := weight * self.ways(suit_index + 1, rest)):
+                total += ways
+                splits.append(split)
+                rests.append(rest)
+                totals.append(total)
+        options = (tuple(splits), tuple(rests), tuple(totals))
+        self._options_of[key] = options
+        return options
+
     def draw(self, rng: random.Random) -> list[tuple[int, ...]]:
         """One split per suit, drawn with the number of layouts it stands for."""
         needs = self.needs
         chosen: list[tuple[int, ...]] = []
         for suit_index in range(len(_SUITS)):
-            options: list[tuple[tuple[int, ...], int]] = []
-            for split, weight in self.splits[suit_index]:
-                rest = tuple(need - taken for need, taken in zip(needs, split, strict=True))
-                if min(rest) >= 0:
-                    ways = weight * self.ways(suit_index + 1, rest)
-                    if ways:
-                        options.append((split, ways))
-            pick = rng.randrange(sum(ways for _, ways in options))
-            for option, ways in options:
-                if pick < ways:
-                    chosen.append(option)
-                    break
-                pick -= ways
-            needs = tuple(need - taken for need, taken in zip(needs, chosen[-1], strict=True))
+            splits, rests, totals = self._options(suit_index, needs)
+            picked = bisect_right(totals, rng.randrange(totals[-1]))
+            chosen.append(splits[picked])
+            needs = rests[picked]
         return chosen
 
 
@@ -328,7 +347,7 @@ class SeenAuction(Protocol):
     """What one seat saw of an auction: enough to ask whether a layout's hands bid it."""
 
     @property
-    def viewer(self) -> Seat: ...
+    def viewer(self) -> Seat | None: ...
     @property
     def calls(self) -> tuple[Call, ...]: ...
     @property
@@ -343,15 +362,24 @@ _AUCTION_TRIES: Final = 30
 twenty after an overcall; with 10 tries most layouts there were let in unchecked)."""
 
 
-def bids_alike(layout: tuple[int, int, int, int], seen: SeenAuction, caller: CallChooser) -> bool:
-    """Whether the three hidden hands of `layout` would each have made the calls they made,
-    by the same system: what the auction says, beyond the ranges of points and lengths."""
+def bids_alike(
+    layout: tuple[int, int, int, int],
+    seen: SeenAuction,
+    caller: CallChooser,
+    hidden: tuple[Seat, ...] | None = None,
+    played: tuple[int, int, int, int] = (0, 0, 0, 0),
+) -> bool:
+    """Whether the hidden hands of `layout` would each have made the calls they made, by the
+    same system: what the auction says, beyond the ranges of points and lengths.  `hidden`
+    are the seats to check (all but the viewer by default: a hand the viewer sees bid as it
+    did, whatever the system says); in the play a hand as dealt is its remaining cards and
+    those it `played`."""
     calls = seen.calls
     for index, call in enumerate(calls):
         seat = seen.dealer.next(index)
-        if seat == seen.viewer:
+        if seat == seen.viewer if hidden is None else seat not in hidden:
             continue
-        hand = Hand.from_mask(layout[seat])
+        hand = Hand.from_mask(layout[seat] | played[seat])
         if caller(hand, calls[:index], seen.dealer, seen.vulnerability) != call:
             return False
     return True
@@ -368,15 +396,20 @@ class AuctionSampler:
     caller: CallChooser | None
     relaxed: int = 0
 
+    def bid_alike(self, layout: tuple[int, int, int, int]) -> bool:
+        """Whether the layout's hidden hands, as dealt, bid as the table did."""
+        knowledge = self.sampler.knowledge
+        assert self.caller is not None
+        return bids_alike(layout, self.seen, self.caller, knowledge.hidden, knowledge.played)
+
     def sample(self, count: int, rng: random.Random) -> list[tuple[int, int, int, int]]:
-        caller = self.caller
-        if caller is None:
+        if self.caller is None:
             return self.sampler.sample(count, rng)
         found: list[tuple[int, int, int, int]] = []
         spare: list[tuple[int, int, int, int]] = []
         for _ in range(_AUCTION_TRIES):
             for layout in self.sampler.sample(count, rng):
-                if len(found) < count and bids_alike(layout, self.seen, caller):
+                if len(found) < count and self.bid_alike(layout):
                     found.append(layout)
                 elif len(spare) < count:
                     spare.append(layout)
@@ -384,6 +417,18 @@ class AuctionSampler:
                 return found
         self.relaxed += count - len(found)
         return found + spare[: count - len(found)]
+
+    def every_layout(self) -> list[tuple[int, int, int, int]]:
+        """Every layout that agrees with the facts and bid as the table did; every one that
+        agrees with the facts when none did (a misbid)."""
+        every = list(self.sampler.every_layout())
+        if self.caller is None:
+            return every
+        alike = [layout for layout in every if self.bid_alike(layout)]
+        if alike:
+            return alike
+        self.relaxed += len(every)
+        return every
 
 
 def _enumerate(
