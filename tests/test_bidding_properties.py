@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from vaza.core import Auction, Board, ContractDeal, Seat
 from vaza.robots.bidding import BiddingRobot, choose_call, explain, infer, situation_after
+from vaza.robots.bidding.bidder import system_call
 from vaza.robots.bidding.rules import Force
 from vaza.robots.bidding.situation import game_level
 from vaza.robots.driver import play_out
@@ -41,6 +42,11 @@ def _bid(board: Board) -> tuple[Auction, list[str], list[str]]:
             f"no rule fits {hand} after {[str(c) for c in auction.calls]}"
         )
         assert auction.is_legal(call)
+        for other in board.deal:  # the simulations' call alone is the same call, for any hand
+            made = choose_call(other, auction.calls, board.dealer, board.vulnerability)[0]
+            assert (
+                system_call(other, tuple(auction.calls), board.dealer, board.vulnerability) == made
+            )
         auction.add(call)
         situation = situation_after(tuple(auction.calls), board.dealer, board.vulnerability)
         step = situation.steps[-1]

@@ -9,6 +9,7 @@ the opening lead is left to another robot (`SimpleRobot` unless one is given).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from vaza.core.calls import PASS, Call
 from vaza.core.cards import Card, Hand, Seat, Vulnerability
@@ -17,7 +18,7 @@ from vaza.core.views import TableView
 from vaza.robots.base import PlaysOut, Robot
 from vaza.robots.bidding.infer import explain, situation_after
 from vaza.robots.bidding.leads import opening_lead
-from vaza.robots.bidding.rules import Explanation, Force
+from vaza.robots.bidding.rules import Explanation, Force, Rule
 from vaza.robots.bidding.system import candidates, read_call
 from vaza.robots.constraints import NOTHING_KNOWN
 from vaza.robots.simple import SimpleRobot
@@ -38,11 +39,24 @@ def choose_call(
     return PASS, NO_FITTING_CALL
 
 
+@lru_cache(maxsize=8192)
+def _rules_after(
+    calls: tuple[Call, ...], dealer: Seat, vulnerability: Vulnerability
+) -> tuple[Rule, ...]:
+    """The system's rules after `calls`, in order: the same for every hand a simulation
+    re-bids there, so worked out once."""
+    return tuple(candidates(situation_after(calls, dealer, vulnerability)))
+
+
 def system_call(
     hand: Hand, calls: tuple[Call, ...], dealer: Seat, vulnerability: Vulnerability
 ) -> Call:
-    """The system's call alone: what simulations re-bid their imagined hands with."""
-    return choose_call(hand, calls, dealer, vulnerability)[0]
+    """The system's call alone (`choose_call`'s, without its meaning): what simulations
+    re-bid their imagined hands with."""
+    for candidate in _rules_after(calls, dealer, vulnerability):
+        if candidate.fits(hand):
+            return candidate.call
+    return PASS
 
 
 NO_FITTING_CALL = Explanation(PASS, (("no_fitting_call", ()),), NOTHING_KNOWN, Force.NONE)
