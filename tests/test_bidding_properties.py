@@ -18,10 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vaza.core import Auction, Board, ContractDeal, Seat
+from vaza.core.calls import PASS
 from vaza.robots.bidding import BiddingRobot, choose_call, explain, infer, situation_after
 from vaza.robots.bidding.bidder import system_call
 from vaza.robots.bidding.rules import Force
 from vaza.robots.bidding.situation import game_level
+from vaza.robots.bidding.system import candidates
 from vaza.robots.driver import play_out
 
 _MAX_CALLS = 80
@@ -42,10 +44,14 @@ def _bid(board: Board) -> tuple[Auction, list[str], list[str]]:
             f"no rule fits {hand} after {[str(c) for c in auction.calls]}"
         )
         assert auction.is_legal(call)
-        for other in board.deal:  # the simulations' call alone is the same call, for any hand
-            made = choose_call(other, auction.calls, board.dealer, board.vulnerability)[0]
+        # Every hand's call, from the position's rules worked out afresh: the cached rules of
+        # the robot and of the simulations' call alone give the same.
+        here = candidates(situation_after(tuple(auction.calls), board.dealer, board.vulnerability))
+        for other in board.deal:
+            fresh = next((rule.call for rule in here if rule.fits(other)), PASS)
+            assert choose_call(other, auction.calls, board.dealer, board.vulnerability)[0] == fresh
             assert (
-                system_call(other, tuple(auction.calls), board.dealer, board.vulnerability) == made
+                system_call(other, tuple(auction.calls), board.dealer, board.vulnerability) == fresh
             )
         auction.add(call)
         situation = situation_after(tuple(auction.calls), board.dealer, board.vulnerability)

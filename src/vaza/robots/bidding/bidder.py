@@ -24,21 +24,6 @@ from vaza.robots.constraints import NOTHING_KNOWN
 from vaza.robots.simple import SimpleRobot
 
 
-def choose_call(
-    hand: Hand,
-    calls: Sequence[Call],
-    dealer: Seat,
-    vulnerability: Vulnerability = Vulnerability.NONE,
-) -> tuple[Call, Explanation]:
-    """The system's call for `hand` after `calls`, and what it means."""
-    situation = situation_after(tuple(calls), dealer, vulnerability)
-    rules = candidates(situation)
-    for candidate in rules:
-        if candidate.fits(hand):
-            return candidate.call, read_call(situation, candidate.call, rules).explanation
-    return PASS, NO_FITTING_CALL
-
-
 @lru_cache(maxsize=8192)
 def _rules_after(
     calls: tuple[Call, ...], dealer: Seat, vulnerability: Vulnerability
@@ -48,15 +33,33 @@ def _rules_after(
     return tuple(candidates(situation_after(calls, dealer, vulnerability)))
 
 
+def choose_call(
+    hand: Hand,
+    calls: Sequence[Call],
+    dealer: Seat,
+    vulnerability: Vulnerability = Vulnerability.NONE,
+) -> tuple[Call, Explanation]:
+    """The system's call for `hand` after `calls`, and what it means."""
+    calls = tuple(calls)
+    rules = _rules_after(calls, dealer, vulnerability)
+    chosen = _first_fitting(hand, rules)
+    if chosen is None:
+        return PASS, NO_FITTING_CALL
+    situation = situation_after(calls, dealer, vulnerability)
+    return chosen.call, read_call(situation, chosen.call, rules).explanation
+
+
+def _first_fitting(hand: Hand, rules: Sequence[Rule]) -> Rule | None:
+    return next((candidate for candidate in rules if candidate.fits(hand)), None)
+
+
 def system_call(
     hand: Hand, calls: tuple[Call, ...], dealer: Seat, vulnerability: Vulnerability
 ) -> Call:
     """The system's call alone (`choose_call`'s, without its meaning): what simulations
     re-bid their imagined hands with."""
-    for candidate in _rules_after(calls, dealer, vulnerability):
-        if candidate.fits(hand):
-            return candidate.call
-    return PASS
+    chosen = _first_fitting(hand, _rules_after(calls, dealer, vulnerability))
+    return PASS if chosen is None else chosen.call
 
 
 NO_FITTING_CALL = Explanation(PASS, (("no_fitting_call", ()),), NOTHING_KNOWN, Force.NONE)

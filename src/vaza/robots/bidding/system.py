@@ -9,6 +9,8 @@ asks — and, where no script applies, the general placement rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vaza.core.calls import DOUBLE, PASS, Call, Strain
 from vaza.core.cards import Suit
 from vaza.robots.bidding import contested, notrump, overcalls, rebids, responses, slam, twos
@@ -27,7 +29,7 @@ def candidates(situation: Situation) -> list[Rule]:
     ]
 
 
-def read_call(situation: Situation, call: Call, rules: list[Rule] | None = None) -> Step:
+def read_call(situation: Situation, call: Call, rules: Sequence[Rule] | None = None) -> Step:
     """How the system reads `call` made in `situation`: every meaning it has there, together
     (a call off the system is read naturally).  `rules` saves working out the candidates
     again when the caller has them."""
