@@ -35,5 +35,7 @@ def test_a_run_never_gets_one_port_twice() -> None:
     """The system may offer a port again once nothing listens on it (a server of this run
     stopped, to start again on it): it is not handed out a second time."""
     mine = ports.free_port()
-    offers = iter([mine, mine, ports._unused()])
-    assert ports.free_port(lambda: next(offers)) != mine
+    offers = iter([mine, mine])
+    # Then the system's own choices: one chosen ahead may be a port this process or another
+    # worker holds by the time it is offered (it failed so once in CI).
+    assert ports.free_port(lambda: next(offers, None) or ports._unused()) != mine
