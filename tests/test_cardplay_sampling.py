@@ -14,7 +14,7 @@ from vaza.core.cards import SEATS, Hand, Suit, hcp_of
 from vaza.core.views import TableView
 from vaza.robots.bidding import infer
 from vaza.robots.bidding.bidder import system_call
-from vaza.robots.bidding.measure import bid_board
+from vaza.robots.cardplay.measure import bid_games
 from vaza.robots.cardplay.sampling import AuctionSampler, Knowledge, Sampler, bids_alike
 from vaza.robots.constraints import HandConstraints
 
@@ -142,18 +142,10 @@ def test_the_split_weights_count_layouts() -> None:
 
 
 def _bid_game_in_play(seed: int, cards: int) -> ContractDeal:
-    """A random board bid by four robots of the system, with `cards` cards played at random."""
+    """A random board bid by four robots of the system in six calls or more, with `cards`
+    cards played at random."""
     rng = random.Random(seed)
-    number = 0
-    while True:
-        number += 1
-        board = Board.random(number, rng)
-        bid = bid_board(board)
-        if bid.contract is not None and len(bid.calls) >= 6:
-            break
-    game = ContractDeal(board)
-    for call in bid.calls:
-        game.apply(call)
+    game = next(game for game in bid_games(rng) if len(game.auction.calls) >= 6)
     for _ in range(cards):
         game.apply(rng.choice(list(game.legal_actions())))
     return game

@@ -74,7 +74,7 @@ class PlayedDeal:
         return self.costs[0][1]
 
 
-def _bid_games(rng: random.Random) -> Iterator[ContractDeal]:
+def bid_games(rng: random.Random) -> Iterator[ContractDeal]:
     """Random boards (numbered 1, 2, … for dealer and vulnerability) bid by four robots of
     the system, each seeing its own hand, ready for the opening lead; passed out, skipped."""
     from vaza.robots.bidding.measure import bid_board  # noqa: PLC0415 - the bidding is above
@@ -129,7 +129,7 @@ def played_deals(
         seat: CardPlayer(scoring, budget_ms=budget_ms, seed=seed * 4 + seat, **options)
         for seat in SEATS
     }
-    games = _bid_games(rng) if auction else _contract_games(rng)
+    games = bid_games(rng) if auction else _contract_games(rng)
     for _, game in zip(range(deals), games, strict=False):
         contract = game.contract
         assert contract is not None

@@ -374,10 +374,12 @@ def bids_alike(
     are the seats to check (all but the viewer by default: a hand the viewer sees bid as it
     did, whatever the system says); in the play a hand as dealt is its remaining cards and
     those it `played`."""
+    if hidden is None:
+        hidden = tuple(seat for seat in SEATS if seat != seen.viewer)
     calls = seen.calls
     for index, call in enumerate(calls):
         seat = seen.dealer.next(index)
-        if seat == seen.viewer if hidden is None else seat not in hidden:
+        if seat not in hidden:
             continue
         hand = Hand.from_mask(layout[seat] | played[seat])
         if caller(hand, calls[:index], seen.dealer, seen.vulnerability) != call:
