@@ -16,7 +16,8 @@ import pytest
 from vaza.core.errors import ParseError
 from vaza.games import GAMES
 from vaza.games.spec import GameSpec
-from vaza.protocol.patch import apply, diff
+from vaza.match.base import SHARED
+from vaza.protocol.patch import apply, diff, diff_beside
 
 JSON = dict[str, Any]
 
@@ -109,6 +110,55 @@ def test_views_of_one_moment_sharing_what_they_hold_alike_are_each_as_if_built_a
                 break
             match.finish_deal()
     assert moments > 50
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.name)
+def test_a_patch_written_beside_the_shared_part_folds_as_the_whole_diff(
+    spec: GameSpec[Any, Any],
+) -> None:
+    """The hub diffs the part of a moment's views every audience holds alike once, and each
+    audience's own keys alone (`diff_beside`): folded, that patch gives the audience's view
+    from its last one, at every moment of random matches (deals ending and starting, alerts)."""
+    folds = 0
+    for number in range(3):
+        rng = random.Random(200 + number)
+        players = spec.players[number % len(spec.players)]
+        match = spec.new_match(spec.settings(players, spec.scoring_names[0], {}))
+        audiences = _audiences(match)
+        before: tuple[JSON | None, dict[tuple[str | None, bool], JSON]] | None = None
+        for _ in range(2):
+            match.start_deal(match.setup_deal(rng))
+            while True:
+                moment: JSON = {}
+                order = rng.sample(audiences, len(audiences))
+                views = {audience: match.view(*audience, moment=moment) for audience in order}
+                shared = moment.get(SHARED)
+                if before is not None and before[0] is not None and shared is not None:
+                    shared_before, views_before = before
+                    assert shared_before.keys() == shared.keys(), "the hub diffs such views whole"
+                    shared_patch = diff(shared_before, shared)
+                    for audience, view in views.items():
+                        old, own = views_before[audience], [k for k in view if k not in shared]
+                        written = diff_beside(old, view, own, shared_patch)
+                        assert apply(_wire(old), _wire(written)) == _wire(view), audience
+                        folds += 1
+                before = (shared, views)
+                if not match.in_deal:
+                    break
+                _act(spec, match, rng, alert=0.3)
+            if match.is_over:
+                break
+            match.finish_deal()
+    if not folds:
+        pytest.skip(f"{spec.name}'s views share no part: the hub diffs each whole")
+    assert folds > 200
+
+
+def test_views_whose_keys_differ_are_diffed_whole() -> None:
+    old, new = {"a": 1, "own": 1, "gone": 0}, {"a": 2, "own": 2}
+    written = diff_beside(old, new, ["own"], [["s", ["a"], 2]])
+    assert written == diff(old, new)
+    assert apply(old, written) == new
 
 
 def _values_in(value: Any) -> set[str]:

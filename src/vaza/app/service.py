@@ -40,7 +40,7 @@ from vaza.core.record import DealRecord
 from vaza.core.views.audience import KIBITZER_ALL, chat_for, event_for
 from vaza.formats import lin, pbn
 from vaza.formats.heading import Heading, headed, pbn_date
-from vaza.match.base import FinishedDeal
+from vaza.match.base import SHARED, FinishedDeal
 from vaza.protocol.bridge import analysis_json
 from vaza.robots.base import robot_answer
 from vaza.scoring.compare import PlayedDeal, System, compare_deal, rows_json
@@ -116,6 +116,13 @@ class AudienceViews:
                 view = match.view(None, moment=moment)
             self._views[audience] = view
         return view
+
+    def shared(self) -> JSON | None:
+        """The part every audience's view of this version holds alike, once a view is built,
+        where the match shares one (`vaza.match.base.SHARED`): every other key of a view is
+        its audience's own."""
+        shared: JSON | None = self._moment.get(SHARED)
+        return shared
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,9 @@ from typing import Any, Protocol, TypeVar
 from vaza.core.record import DealRecord
 
 JSON = dict[str, Any]
+SHARED = "shared"
+"""The key of a view `moment` under which a match keeps the part of its views that every
+audience of the moment holds alike (`Match.view`)."""
 ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
 ViewT_co = TypeVar("ViewT_co", covariant=True)
 
@@ -80,7 +83,9 @@ class TableMatch(Protocol[ActionT_contra, ViewT_co]):
     def view(self, viewer: str | None, all_hands: bool = False, moment: JSON | None = None) -> JSON:
         """What `viewer` (a seat label, or None for a kibitzer) may see, as JSON.  `moment`, a
         dict kept for one state of the match, lets every audience's view of that state share
-        what they hold alike (a match may leave it empty and build each view whole)."""
+        what they hold alike (a match may leave it empty and build each view whole).  What it
+        keeps under `SHARED` is that part itself: the keys and values every audience's view of
+        the state holds alike, all the others being each audience's own."""
         ...
 
     def robot_view(self, seat: str) -> ViewT_co:

@@ -13,11 +13,11 @@ from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.game import Claim, ClaimResponse, Proposal, TableAction, UndoRequest, UndoResponse
 from vaza.core.games.contract import Alerted, BridgeAction, ContractDeal, DealResult
-from vaza.core.views import kibitzer_view, seat_view
+from vaza.core.views import kibitzer_view, kibitzers_own, seat_view, seats_own
 from vaza.core.views.contract import TableView
 from vaza.formats import lin, pbn
 from vaza.i18n import LANGUAGES
-from vaza.match.base import JSON, FinishedDeal
+from vaza.match.base import JSON, SHARED, FinishedDeal
 from vaza.protocol.bridge import (
     VIEWERS_OWN,
     contract_viewers_own_json,
@@ -258,19 +258,23 @@ class BridgeMatch(SeatedDeals[ContractDeal, BridgeAction | Alerted | TableAction
         game = self.current
         if game is None:
             return {"game": self.game, "phase": "waiting", "scores": self.scores()}
+        alike: JSON | None = None if moment is None else moment.get(SHARED)
+        if alike is not None:  # another audience's view of this moment built the rest
+            if viewer is None:
+                own = kibitzers_own(game, all_hands=all_hands)
+            else:
+                own = seats_own(game, Seat.from_letter(viewer))
+            return alike | contract_viewers_own_json(own)
         if viewer is None:
             table_view = kibitzer_view(game, all_hands=all_hands)
         else:
             table_view = seat_view(game, Seat.from_letter(viewer))
-        alike: JSON | None = None if moment is None else moment.get("contract")
-        if alike is not None:  # another audience's view of this moment built the rest
-            return alike | contract_viewers_own_json(table_view)
         data = view_json(table_view)
         data["number"] = self._deals
         data["scores"] = self.scores()
         data["explanations"] = self._explanations(game)
         if moment is not None:
-            moment["contract"] = {k: v for k, v in data.items() if k not in VIEWERS_OWN}
+            moment[SHARED] = {k: v for k, v in data.items() if k not in VIEWERS_OWN}
         return data
 
     def _explanations(self, game: ContractDeal) -> JSON:

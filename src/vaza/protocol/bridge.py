@@ -34,14 +34,15 @@ def seat_text(seat: Seat | None) -> str | None:
     return None if seat is None else seat.letter
 
 
-def hand_json(hand: Hand | None) -> list[str] | None:
-    return None if hand is None else list(_card_names(hand.mask))
+def hand_json(hand: Hand | None) -> tuple[str, ...] | None:
+    """A hand as the names of its cards (a JSON array), the same object for the same cards:
+    every view of every seat writes the same hands over and over, and the patch of a view
+    whose hand did not change then finds it unchanged at once."""
+    return None if hand is None else _card_names(hand.mask)
 
 
 @lru_cache(maxsize=1 << 14)
 def _card_names(mask: int) -> tuple[str, ...]:
-    """The names of a hand's cards, by its mask: every view of every seat writes the same
-    hands over and over."""
     return tuple(card.name for card in Hand.from_mask(mask))
 
 
@@ -205,7 +206,27 @@ a field `contract_viewers_own_json` forgot would go missing from the later views
 test of shared views fail), not show them the first viewer's."""
 
 
-def contract_viewers_own_json(view: TableView) -> JSON:
+class ContractOwnView(Protocol):
+    """What `contract_viewers_own_json` reads: a whole `TableView`, or its own fields alone
+    (`vaza.core.views.contract.ViewersOwn`)."""
+
+    @property
+    def viewer(self) -> Seat | None: ...
+    @property
+    def hands(self) -> Sequence[Hand | None]: ...
+    @property
+    def proposal(self) -> Proposal[Seat] | None: ...
+    @property
+    def may_undo(self) -> bool: ...
+    @property
+    def legal_actions(self) -> Sequence[BridgeAction]: ...
+    @property
+    def last_trick(self) -> Trick[Seat] | None: ...
+    @property
+    def alerts(self) -> Sequence[tuple[int, str]]: ...
+
+
+def contract_viewers_own_json(view: ContractOwnView) -> JSON:
     """The `VIEWERS_OWN` fields of `view_json(view)`, without building the rest."""
     return viewers_own_json(view, SEATS, _legal_json(view)) | {
         "last_trick": trick_json(view.last_trick),
@@ -213,11 +234,18 @@ def contract_viewers_own_json(view: TableView) -> JSON:
     }
 
 
-def _legal_json(view: TableView) -> list[JSON]:
-    return [action_json(action) for action in view.legal_actions]
+def _legal_json(view: ContractOwnView) -> list[JSON]:
+    return list(_actions_json(tuple(view.legal_actions)))
 
 
-def _alerts_json(view: TableView) -> JSON:
+@lru_cache(maxsize=1 << 12)
+def _actions_json(actions: tuple[BridgeAction, ...]) -> tuple[JSON, ...]:
+    """The JSON of a seat's legal actions, built once for each set of them (the calls left in
+    an auction, the cards a hand may play): a seat's list is written again on every action."""
+    return tuple(action_json(action) for action in actions)
+
+
+def _alerts_json(view: ContractOwnView) -> JSON:
     return {str(position): text for position, text in view.alerts}
 
 
@@ -275,11 +303,22 @@ def contract_play_json(table: TableView | None) -> JSON:
     return play_json(table.played, table.current_trick, table.last_trick, table.tricks_won, deal)
 
 
-class FamilyView(Protocol):
-    """What every view of the bridge family holds under the same names."""
+class OwnView(Protocol):
+    """What `viewers_own_json` reads of a view."""
 
     @property
     def viewer(self) -> Seat | None: ...
+    @property
+    def hands(self) -> Sequence[Hand | None]: ...
+    @property
+    def proposal(self) -> Proposal[Seat] | None: ...
+    @property
+    def may_undo(self) -> bool: ...
+
+
+class FamilyView(OwnView, Protocol):
+    """What every view of the bridge family holds under the same names."""
+
     @property
     def board_number(self) -> int | None: ...
     @property
@@ -287,15 +326,9 @@ class FamilyView(Protocol):
     @property
     def vulnerability(self) -> Vulnerability: ...
     @property
-    def hands(self) -> Sequence[Hand | None]: ...
-    @property
     def hand_sizes(self) -> Sequence[int]: ...
     @property
     def to_act(self) -> Seat | None: ...
-    @property
-    def proposal(self) -> Proposal[Seat] | None: ...
-    @property
-    def may_undo(self) -> bool: ...
 
 
 def family_view_json(
@@ -332,7 +365,7 @@ def family_view_json(
     }
 
 
-def viewers_own_json(view: FamilyView, seats: Sequence[Seat], legal: list[JSON]) -> JSON:
+def viewers_own_json(view: OwnView, seats: Sequence[Seat], legal: list[JSON]) -> JSON:
     """The family's fields that depend on who looks (`VIEWERS_OWN`): the others are alike in
     every audience's view of the same moment."""
     return {

@@ -10,6 +10,7 @@ new view, so it passes the same gate: an audience is sent nothing its view does 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 JSON = dict[str, Any]
@@ -25,25 +26,43 @@ def diff(old: JSON, new: JSON) -> Patch:
 
 def _diff(old: JSON, new: JSON, path: list[str], ops: Patch) -> None:
     for key, value in new.items():
-        if key in old:
-            before = old[key]
-            if before is value or before == value:
-                continue
-            if type(before) is dict and type(value) is dict:
-                _diff(before, value, [*path, key], ops)
-                continue
-            if (
-                type(before) is list
-                and type(value) is list
-                and len(value) > len(before)
-                and value[: len(before)] == before
-            ):
-                ops.append(["a", [*path, key], value[len(before) :]])
-                continue
-        ops.append(["s", [*path, key], value])
+        _diff_key(old, key, value, path, ops)
     for key in old:
         if key not in new:
             ops.append(["d", [*path, key]])
+
+
+def _diff_key(old: JSON, key: str, value: Any, path: list[str], ops: Patch) -> None:
+    """The operations that bring `old[key]` (there or not) to `value`."""
+    if key in old:
+        before = old[key]
+        if before is value or before == value:
+            return
+        if type(before) is dict and type(value) is dict:
+            _diff(before, value, [*path, key], ops)
+            return
+        if (
+            type(before) is list
+            and type(value) is list
+            and len(value) > len(before)
+            and value[: len(before)] == before
+        ):
+            ops.append(["a", [*path, key], value[len(before) :]])
+            return
+    ops.append(["s", [*path, key], value])
+
+
+def diff_beside(old: JSON, new: JSON, own: Iterable[str], shared_patch: Patch) -> Patch:
+    """`diff(old, new)` for two views of one audience whose keys but `own` are a part every
+    audience holds alike, and `shared_patch` the diff of that part, written once for all the
+    audiences: only the audience's own keys are compared here.  Both views hold the same keys
+    (else the whole diff)."""
+    if old.keys() != new.keys():
+        return diff(old, new)
+    ops = list(shared_patch)
+    for key in own:
+        _diff_key(old, key, new[key], [], ops)
+    return ops
 
 
 def apply(view: JSON, patch: Patch) -> JSON:

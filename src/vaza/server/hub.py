@@ -133,6 +133,9 @@ class Hub:
         the next update's patches are written against."""
         self._sent_occupants: dict[str, JSON] = {}
         """The occupants the last update of each watched table carried."""
+        self._sent_shared: dict[str, tuple[int, JSON]] = {}
+        """The part of the last update's views that every audience held alike, with its
+        version, where the match shares one: the next update diffs it once for them all."""
         self._still_here: set[asyncio.Future[None]] = set()
         """Telling a table that a person it thinks left is connected here (`_back`)."""
         tables.service.listeners.append(self.on_update)
@@ -353,6 +356,9 @@ class Hub:
         self._sent_occupants[table_id] = occupants
         texts: dict[tuple[str, bool], str] = {}
         fresh: dict[str, tuple[int, JSON]] = {}
+        shared_before = self._sent_shared.get(table_id)
+        beside: tuple[patch.Patch, list[str]] | None = None
+        beside_known = False
         for client in self._watchers_of(table_id):
             audience = _audience(client, live.state)
             held = client.patched.get(table_id)
@@ -375,7 +381,13 @@ class Hub:
                     assert before is not None
                     del message["view"]
                     message["base"] = base
-                    message["patch"] = patch.diff(before[1], view)
+                    if not beside_known:  # once the first view is built
+                        beside_known = True
+                        beside = _shared_patch(shared_before, update.views.shared(), base, view)
+                    if beside is None:
+                        message["patch"] = patch.diff(before[1], view)
+                    else:  # what the audiences hold alike is compared once, not once each
+                        message["patch"] = patch.diff_beside(before[1], view, beside[1], beside[0])
                     if seated_as_before:
                         del message["occupants"]
                     # The patch's base was this audience's, so its seat is the one the client
@@ -388,6 +400,11 @@ class Hub:
                 client.patched[table_id] = (audience, update.version)
             await client.send_text(text)
         sent.update(fresh)
+        shared = update.views.shared()
+        if shared is None:
+            self._sent_shared.pop(table_id, None)
+        else:
+            self._sent_shared[table_id] = (update.version, shared)
         for event in update.events:
             if event.type == "left" and self._seated_here(update.table_id, live.state, event):
                 self._still_here.add(asyncio.ensure_future(self._back(update.table_id, event)))
@@ -439,6 +456,7 @@ class Hub:
                 del self._watching[table_id]
                 self._sent_views.pop(table_id, None)
                 self._sent_occupants.pop(table_id, None)
+                self._sent_shared.pop(table_id, None)
         client.patched.pop(table_id, None)
 
     def _kibitzers(self, table_id: str) -> list[Client]:
@@ -517,6 +535,18 @@ def _audience(client: Client, state: TableState) -> str:
     """Whose view a client gets at a table: its seat's, or the kibitzers'."""
     seat = state.seat_of(client.user.id if client.user else None)
     return audience_of(seat, state.options.kibitzers_see_all)
+
+
+def _shared_patch(
+    before: tuple[int, JSON] | None, shared: JSON | None, base: int, view: JSON
+) -> tuple[patch.Patch, list[str]] | None:
+    """The patch of the part of a table's views that every audience holds alike, from the one
+    last sent (`before`, with its version) to `shared`, and the keys of `view` that are its
+    audience's own; None where each view must be diffed whole: the match shares no part, the
+    part last sent is not of the patches' `base`, or its keys changed."""
+    if shared is None or before is None or before[0] != base or before[1].keys() != shared.keys():
+        return None
+    return patch.diff(before[1], shared), [key for key in view if key not in shared]
 
 
 def _occupants(state: TableState) -> JSON:

@@ -4,6 +4,22 @@ Robots and clients only ever receive views.  One module per game decides what it
 nothing outside this package builds a view.
 """
 
-from vaza.core.views.contract import TableView, final_record, kibitzer_view, seat_view
+from vaza.core.views.contract import (
+    TableView,
+    ViewersOwn,
+    final_record,
+    kibitzer_view,
+    kibitzers_own,
+    seat_view,
+    seats_own,
+)
 
-__all__ = ["TableView", "final_record", "kibitzer_view", "seat_view"]
+__all__ = [
+    "TableView",
+    "ViewersOwn",
+    "final_record",
+    "kibitzer_view",
+    "kibitzers_own",
+    "seat_view",
+    "seats_own",
+]

@@ -97,17 +97,45 @@ def _last_trick_visible(game: ContractDeal, viewer: Seat | None) -> Trick[Seat] 
     return play.tricks[-1]
 
 
-def _view(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> TableView:
-    board = game.board
-    over = game.is_over
+@dataclass(frozen=True, slots=True)
+class ViewersOwn:
+    """The fields of a `TableView` that depend on its viewer, under the same names: the views
+    of one moment hold every other field alike, so a server that has built one view builds
+    only these for the others."""
+
+    viewer: Seat | None
+    hands: tuple[Hand | None, Hand | None, Hand | None, Hand | None]
+    legal_actions: tuple[BridgeAction, ...]
+    last_trick: Trick[Seat] | None
+    may_undo: bool
+    alerts: tuple[tuple[int, str], ...]
+    proposal: Proposal[Seat] | None
+    """Alike in every view; here too because a viewer's answers to it are its own."""
+
+
+def _viewers_own(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> ViewersOwn:
     contract = game.contract
     if contract is not None and game.dummy_faced:
         visible = visible | {contract.dummy}
-    if over:
+    if game.is_over:
         visible = frozenset(SEATS)
     hands = tuple(game.hand(seat) if seat in visible else None for seat in SEATS)
-    controller = game.controller
-    controls = viewer is not None and viewer == controller
+    controls = viewer is not None and viewer == game.controller
+    return ViewersOwn(
+        viewer=viewer,
+        hands=hands,  # type: ignore[arg-type]
+        legal_actions=tuple(game.legal_actions()) if controls else (),
+        last_trick=_last_trick_visible(game, viewer),
+        may_undo=viewer is not None and game.may_undo(viewer),
+        alerts=_alerts_read_by(game, viewer),
+        proposal=game.proposal,
+    )
+
+
+def _view(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> TableView:
+    board = game.board
+    over = game.is_over
+    own = _viewers_own(game, viewer, visible)
     play = game.play
     return TableView(
         viewer=viewer,
@@ -115,21 +143,21 @@ def _view(game: ContractDeal, viewer: Seat | None, visible: frozenset[Seat]) -> 
         dealer=board.dealer,
         vulnerability=board.vulnerability,
         phase=game.phase,
-        hands=hands,  # type: ignore[arg-type]
+        hands=own.hands,
         calls=tuple(game.auction.calls),
-        contract=contract,
+        contract=game.contract,
         to_act=game.to_act,
-        controller=controller,
-        legal_actions=tuple(game.legal_actions()) if controls else (),
+        controller=game.controller,
+        legal_actions=own.legal_actions,
         played=tuple(play.history) if play else (),
         current_trick=_current_trick(game),
-        last_trick=_last_trick_visible(game, viewer),
+        last_trick=own.last_trick,
         tricks_won=(game.side_tricks(Side.NS), game.side_tricks(Side.EW)),
-        proposal=game.proposal,
+        proposal=own.proposal,
         result=game.result,
         deal=board.deal if over else None,
-        may_undo=viewer is not None and game.may_undo(viewer),
-        alerts=_alerts_read_by(game, viewer),
+        may_undo=own.may_undo,
+        alerts=own.alerts,
     )
 
 
@@ -154,7 +182,21 @@ def seat_view(game: ContractDeal, seat: Seat) -> TableView:
 
 def kibitzer_view(game: ContractDeal, all_hands: bool = False) -> TableView:
     """What a kibitzer may see: the public view, or every hand where the table allows it."""
-    return _view(game, None, frozenset(SEATS) if all_hands else frozenset())
+    return _view(game, None, _kibitzers_see(all_hands))
+
+
+def seats_own(game: ContractDeal, seat: Seat) -> ViewersOwn:
+    """`seat_view(game, seat)`'s own fields alone."""
+    return _viewers_own(game, seat, frozenset({seat}))
+
+
+def kibitzers_own(game: ContractDeal, all_hands: bool = False) -> ViewersOwn:
+    """`kibitzer_view(game, all_hands)`'s own fields alone."""
+    return _viewers_own(game, None, _kibitzers_see(all_hands))
+
+
+def _kibitzers_see(all_hands: bool) -> frozenset[Seat]:
+    return frozenset(SEATS) if all_hands else frozenset()
 
 
 def final_record(game: ContractDeal) -> DealRecord:
