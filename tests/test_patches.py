@@ -165,7 +165,7 @@ def _values_in(value: Any) -> set[str]:
     """Every text in a JSON value (cards are texts)."""
     if isinstance(value, dict):
         return set().union(*(_values_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):  # a tuple is a JSON array too (a card played)
         return set().union(*(_values_in(v) for v in value)) if value else set()
     return {value} if isinstance(value, str) else set()
 

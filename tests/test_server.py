@@ -42,7 +42,7 @@ def view_cards(view: dict[str, object], seat: str) -> set[str]:
         elif isinstance(value, dict):
             for item in value.values():
                 walk(item)
-        elif isinstance(value, list):
+        elif isinstance(value, (list, tuple)):  # a tuple is a JSON array too
             for item in value:
                 walk(item)
 

@@ -85,7 +85,7 @@ def card_tokens(data: object) -> set[Card]:
     if isinstance(data, dict):
         for value in data.values():
             found |= card_tokens(value)
-    elif isinstance(data, list):
+    elif isinstance(data, (list, tuple)):  # a tuple is a JSON array too (a card played)
         for value in data:
             found |= card_tokens(value)
     elif isinstance(data, str):

@@ -183,8 +183,7 @@ class WidowMatch(PadTableMatch[WidowDeal, Action, WidowView]):
     def _deal_cards(self, rng: random.Random, dealer: Seat) -> JSON:
         # Board number n is dealt by board_dealer(n): 1 North, 2 East, 3 South, 4 West.
         board = WidowBoard.random(int(dealer) + 1, rng)
-        # A list, as the setup reads back from the log.
-        return {"deal": board.deal.to_pbn(dealer), "widow": [card.name for card in board.widow]}
+        return {"deal": board.deal.to_pbn(dealer), "widow": bridge.hand_json(board.widow)}
 
     def _new_game(self, setup: JSON, dealer: Seat, vulnerability: Vulnerability) -> WidowDeal:
         widow = setup.get("widow")

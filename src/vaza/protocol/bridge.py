@@ -34,15 +34,14 @@ def seat_text(seat: Seat | None) -> str | None:
     return None if seat is None else seat.letter
 
 
-def hand_json(hand: Hand | None) -> tuple[str, ...] | None:
-    """A hand as the names of its cards (a JSON array), the same object for the same cards:
-    every view of every seat writes the same hands over and over, and the patch of a view
-    whose hand did not change then finds it unchanged at once."""
-    return None if hand is None else _card_names(hand.mask)
+def hand_json(hand: Hand | None) -> list[str] | None:
+    return None if hand is None else list(_card_names(hand.mask))
 
 
 @lru_cache(maxsize=1 << 14)
 def _card_names(mask: int) -> tuple[str, ...]:
+    """The names of a hand's cards, by its mask: every view of every seat writes the same
+    hands over and over."""
     return tuple(card.name for card in Hand.from_mask(mask))
 
 
