@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -44,37 +45,54 @@ def _act(spec: GameSpec[Any, Any], match: Any, rng: random.Random, alert: float 
     match.apply(parsed, seat)
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.name)
-def test_folding_the_patches_gives_each_audience_its_view(spec: GameSpec[Any, Any]) -> None:
-    folds = 0
+Audience = tuple[str | None, bool]
+
+
+def _moments(
+    spec: GameSpec[Any, Any], seed: int, alert: float = 0.0
+) -> Iterator[tuple[Any, list[Audience], random.Random, bool]]:
+    """Every moment of three random matches of `spec`, two deals each: before the first deal
+    (flagged True: a new match) and after each action, a call alerted with chance `alert`."""
     for number in range(3):
-        rng = random.Random(number)
+        rng = random.Random(seed + number)
         players = spec.players[number % len(spec.players)]
         match = spec.new_match(spec.settings(players, spec.scoring_names[0], {}))
         audiences = _audiences(match)
-        # What the server keeps (the views as built: they must not change after) and what
-        # each client holds (through JSON).
-        kept = {audience: match.view(*audience) for audience in audiences}
-        held = {audience: _wire(view) for audience, view in kept.items()}
+        yield match, audiences, rng, True
         for _ in range(2):  # two deals, and the wait between them
             match.start_deal(match.setup_deal(rng))
             while True:
-                for audience in audiences:
-                    built = match.view(*audience)
-                    now = _wire(built)
-                    patch = _wire(diff(kept[audience], built))
-                    folded = apply(held[audience], patch)
-                    assert folded == now, (spec.name, number, audience)
-                    sent = [op[2] for op in patch if len(op) > 2]
-                    assert _values_in(sent) <= _values_in(now), "a patch holds more than the view"
-                    held[audience], kept[audience] = folded, built
-                    folds += 1
+                yield match, audiences, rng, False
                 if not match.in_deal:
                     break
-                _act(spec, match, rng)
+                _act(spec, match, rng, alert)
             if match.is_over:
                 break
             match.finish_deal()
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.name)
+def test_folding_the_patches_gives_each_audience_its_view(spec: GameSpec[Any, Any]) -> None:
+    folds = 0
+    # What the server keeps (the views as built: they must not change after) and what each
+    # client holds (through JSON).
+    kept: dict[Audience, JSON] = {}
+    held: dict[Audience, JSON] = {}
+    for match, audiences, _, new_match in _moments(spec, 0):
+        if new_match:
+            kept = {audience: match.view(*audience) for audience in audiences}
+            held = {audience: _wire(view) for audience, view in kept.items()}
+            continue
+        for audience in audiences:
+            built = match.view(*audience)
+            now = _wire(built)
+            patch = _wire(diff(kept[audience], built))
+            folded = apply(held[audience], patch)
+            assert folded == now, (spec.name, audience)
+            sent = [op[2] for op in patch if len(op) > 2]
+            assert _values_in(sent) <= _values_in(now), "a patch holds more than the view"
+            held[audience], kept[audience] = folded, built
+            folds += 1
     assert folds > 200
 
 
@@ -87,28 +105,15 @@ def test_views_of_one_moment_sharing_what_they_hold_alike_are_each_as_if_built_a
     the one built alone (a viewer's own field shared by mistake would show one audience
     another's cards), and building one changes none built before."""
     moments = 0
-    for number in range(3):
-        rng = random.Random(100 + number)
-        players = spec.players[number % len(spec.players)]
-        match = spec.new_match(spec.settings(players, spec.scoring_names[0], {}))
-        audiences = _audiences(match)
-        for _ in range(2):
-            match.start_deal(match.setup_deal(rng))
-            while True:
-                alone = {audience: _wire(match.view(*audience)) for audience in audiences}
-                moment: JSON = {}
-                shared = {}
-                for audience in rng.sample(audiences, len(audiences)):
-                    shared[audience] = match.view(*audience, moment=moment)
-                    assert _wire(shared[audience]) == alone[audience], (spec.name, audience)
-                assert {a: _wire(view) for a, view in shared.items()} == alone
-                moments += 1
-                if not match.in_deal:
-                    break
-                _act(spec, match, rng, alert=0.3)
-            if match.is_over:
-                break
-            match.finish_deal()
+    for match, audiences, rng, _ in _moments(spec, 100, alert=0.3):
+        alone = {audience: _wire(match.view(*audience)) for audience in audiences}
+        moment: JSON = {}
+        shared = {}
+        for audience in rng.sample(audiences, len(audiences)):
+            shared[audience] = match.view(*audience, moment=moment)
+            assert _wire(shared[audience]) == alone[audience], (spec.name, audience)
+        assert {a: _wire(view) for a, view in shared.items()} == alone
+        moments += 1
     assert moments > 50
 
 
@@ -120,35 +125,22 @@ def test_a_patch_written_beside_the_shared_part_folds_as_the_whole_diff(
     audience's own keys alone (`diff_beside`): folded, that patch gives the audience's view
     from its last one, at every moment of random matches (deals ending and starting, alerts)."""
     folds = 0
-    for number in range(3):
-        rng = random.Random(200 + number)
-        players = spec.players[number % len(spec.players)]
-        match = spec.new_match(spec.settings(players, spec.scoring_names[0], {}))
-        audiences = _audiences(match)
-        before: tuple[JSON | None, dict[tuple[str | None, bool], JSON]] | None = None
-        for _ in range(2):
-            match.start_deal(match.setup_deal(rng))
-            while True:
-                moment: JSON = {}
-                order = rng.sample(audiences, len(audiences))
-                views = {audience: match.view(*audience, moment=moment) for audience in order}
-                shared = moment.get(SHARED)
-                if before is not None and before[0] is not None and shared is not None:
-                    shared_before, views_before = before
-                    assert shared_before.keys() == shared.keys(), "the hub diffs such views whole"
-                    shared_patch = diff(shared_before, shared)
-                    for audience, view in views.items():
-                        old, own = views_before[audience], [k for k in view if k not in shared]
-                        written = diff_beside(old, view, own, shared_patch)
-                        assert apply(_wire(old), _wire(written)) == _wire(view), audience
-                        folds += 1
-                before = (shared, views)
-                if not match.in_deal:
-                    break
-                _act(spec, match, rng, alert=0.3)
-            if match.is_over:
-                break
-            match.finish_deal()
+    before: tuple[JSON | None, dict[Audience, JSON]] | None = None
+    for match, audiences, rng, new_match in _moments(spec, 200, alert=0.3):
+        moment: JSON = {}
+        order = rng.sample(audiences, len(audiences))
+        views = {audience: match.view(*audience, moment=moment) for audience in order}
+        shared = moment.get(SHARED)
+        if not new_match and before is not None and before[0] is not None and shared is not None:
+            shared_before, views_before = before
+            assert shared_before.keys() == shared.keys(), "the hub diffs such views whole"
+            shared_patch = diff(shared_before, shared)
+            for audience, view in views.items():
+                old, own = views_before[audience], [k for k in view if k not in shared]
+                written = diff_beside(old, view, own, shared_patch)
+                assert apply(_wire(old), _wire(written)) == _wire(view), audience
+                folds += 1
+        before = (shared, views)
     if not folds:
         pytest.skip(f"{spec.name}'s views share no part: the hub diffs each whole")
     assert folds > 200

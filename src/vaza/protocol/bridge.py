@@ -205,9 +205,8 @@ a field `contract_viewers_own_json` forgot would go missing from the later views
 test of shared views fail), not show them the first viewer's."""
 
 
-class ContractOwnView(Protocol):
-    """What `contract_viewers_own_json` reads: a whole `TableView`, or its own fields alone
-    (`vaza.core.views.contract.ViewersOwn`)."""
+class OwnView(Protocol):
+    """What `viewers_own_json` reads of a view."""
 
     @property
     def viewer(self) -> Seat | None: ...
@@ -217,6 +216,12 @@ class ContractOwnView(Protocol):
     def proposal(self) -> Proposal[Seat] | None: ...
     @property
     def may_undo(self) -> bool: ...
+
+
+class ContractOwnView(OwnView, Protocol):
+    """What `contract_viewers_own_json` reads: a whole `TableView`, or its own fields alone
+    (`vaza.core.views.contract.ViewersOwn`)."""
+
     @property
     def legal_actions(self) -> Sequence[BridgeAction]: ...
     @property
@@ -300,19 +305,6 @@ def contract_play_json(table: TableView | None) -> JSON:
         return play_json((), (), None, (0, 0), None)
     deal = None if table.deal is None else hands_json(SEATS, table.deal.hands)
     return play_json(table.played, table.current_trick, table.last_trick, table.tricks_won, deal)
-
-
-class OwnView(Protocol):
-    """What `viewers_own_json` reads of a view."""
-
-    @property
-    def viewer(self) -> Seat | None: ...
-    @property
-    def hands(self) -> Sequence[Hand | None]: ...
-    @property
-    def proposal(self) -> Proposal[Seat] | None: ...
-    @property
-    def may_undo(self) -> bool: ...
 
 
 class FamilyView(OwnView, Protocol):
