@@ -136,8 +136,8 @@ def test_a_patch_written_beside_the_shared_part_folds_as_the_whole_diff(
             assert shared_before.keys() == shared.keys(), "the hub diffs such views whole"
             shared_patch = diff(shared_before, shared)
             for audience, view in views.items():
-                old, own = views_before[audience], [k for k in view if k not in shared]
-                written = diff_beside(old, view, own, shared_patch)
+                old = views_before[audience]
+                written = diff_beside(old, view, shared, shared_patch)
                 assert apply(_wire(old), _wire(written)) == _wire(view), audience
                 folds += 1
         before = (shared, views)
@@ -148,7 +148,7 @@ def test_a_patch_written_beside_the_shared_part_folds_as_the_whole_diff(
 
 def test_views_whose_keys_differ_are_diffed_whole() -> None:
     old, new = {"a": 1, "own": 1, "gone": 0}, {"a": 2, "own": 2}
-    written = diff_beside(old, new, ["own"], [["s", ["a"], 2]])
+    written = diff_beside(old, new, {"a": 2}, [["s", ["a"], 2]])
     assert written == diff(old, new)
     assert apply(old, written) == new
 

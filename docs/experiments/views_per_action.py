@@ -53,8 +53,7 @@ def run(deals: int, seed: int, whole: bool = False) -> tuple[int, float]:
                     shared = moment[SHARED]
                     if shared_patch is None:
                         shared_patch = patch.diff(shared_before, shared)
-                        own = [key for key in view if key not in shared]
-                    written = patch.diff_beside(held[viewer], view, own, shared_patch)
+                    written = patch.diff_beside(held[viewer], view, shared, shared_patch)
                 orjson.dumps({"patch": written})
                 held[viewer] = view
             shared_before = moment[SHARED]

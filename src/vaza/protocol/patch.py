@@ -10,7 +10,6 @@ new view, so it passes the same gate: an audience is sent nothing its view does 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 JSON = dict[str, Any]
@@ -52,16 +51,17 @@ def _diff_key(old: JSON, key: str, value: Any, path: list[str], ops: Patch) -> N
     ops.append(["s", [*path, key], value])
 
 
-def diff_beside(old: JSON, new: JSON, own: Iterable[str], shared_patch: Patch) -> Patch:
-    """`diff(old, new)` for two views of one audience whose keys but `own` are a part every
-    audience holds alike, and `shared_patch` the diff of that part, written once for all the
-    audiences: only the audience's own keys are compared here.  Both views hold the same keys
-    (else the whole diff)."""
+def diff_beside(old: JSON, new: JSON, shared: JSON, shared_patch: Patch) -> Patch:
+    """`diff(old, new)` for two views of one audience, `shared` being the part of `new` every
+    audience holds alike and `shared_patch` that part's diff, written once for all of them:
+    only the audience's own keys are compared here.  Both views hold the same keys (else the
+    whole diff)."""
     if old.keys() != new.keys():
         return diff(old, new)
     ops = list(shared_patch)
-    for key in own:
-        _diff_key(old, key, new[key], [], ops)
+    for key, value in new.items():
+        if key not in shared:
+            _diff_key(old, key, value, [], ops)
     return ops
 
 

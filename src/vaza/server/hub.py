@@ -357,7 +357,7 @@ class Hub:
         texts: dict[tuple[str, bool], str] = {}
         fresh: dict[str, tuple[int, JSON]] = {}
         shared_before = self._sent_shared.get(table_id)
-        beside: tuple[patch.Patch, list[str]] | None = None
+        beside: tuple[JSON, patch.Patch] | None = None
         beside_known = False
         for client in self._watchers_of(table_id):
             audience = _audience(client, live.state)
@@ -383,11 +383,11 @@ class Hub:
                     message["base"] = base
                     if not beside_known:  # once the first view is built
                         beside_known = True
-                        beside = _shared_patch(shared_before, update.views.shared(), base, view)
+                        beside = _shared_patch(shared_before, update.views.shared(), base)
                     if beside is None:
                         message["patch"] = patch.diff(before[1], view)
                     else:  # what the audiences hold alike is compared once, not once each
-                        message["patch"] = patch.diff_beside(before[1], view, beside[1], beside[0])
+                        message["patch"] = patch.diff_beside(before[1], view, *beside)
                     if seated_as_before:
                         del message["occupants"]
                     # The patch's base was this audience's, so its seat is the one the client
@@ -538,15 +538,15 @@ def _audience(client: Client, state: TableState) -> str:
 
 
 def _shared_patch(
-    before: tuple[int, JSON] | None, shared: JSON | None, base: int, view: JSON
-) -> tuple[patch.Patch, list[str]] | None:
-    """The patch of the part of a table's views that every audience holds alike, from the one
-    last sent (`before`, with its version) to `shared`, and the keys of `view` that are its
-    audience's own; None where each view must be diffed whole: the match shares no part, the
-    part last sent is not of the patches' `base`, or its keys changed."""
+    before: tuple[int, JSON] | None, shared: JSON | None, base: int
+) -> tuple[JSON, patch.Patch] | None:
+    """The part of a table's views that every audience holds alike, `shared`, with its patch
+    from the one last sent (`before`, with its version); None where each view must be diffed
+    whole: the match shares no part, the part last sent is not of the patches' `base`, or its
+    keys changed."""
     if shared is None or before is None or before[0] != base or before[1].keys() != shared.keys():
         return None
-    return patch.diff(before[1], shared), [key for key in view if key not in shared]
+    return shared, patch.diff(before[1], shared)
 
 
 def _occupants(state: TableState) -> JSON:
