@@ -239,14 +239,7 @@ def contract_viewers_own_json(view: ContractOwnView) -> JSON:
 
 
 def _legal_json(view: ContractOwnView) -> list[JSON]:
-    return list(_actions_json(tuple(view.legal_actions)))
-
-
-@lru_cache(maxsize=1 << 12)
-def _actions_json(actions: tuple[BridgeAction, ...]) -> tuple[JSON, ...]:
-    """The JSON of a seat's legal actions, built once for each set of them (the calls left in
-    an auction, the cards a hand may play): a seat's list is written again on every action."""
-    return tuple(action_json(action) for action in actions)
+    return [action_json(action) for action in view.legal_actions]
 
 
 def _alerts_json(view: ContractOwnView) -> JSON:

@@ -111,6 +111,19 @@ class Client:
                 await self.socket.send_text(await self.outbox.get())
 
 
+@dataclass(eq=False)
+class Sent:
+    """What a watched table's clients were last sent: the bases of the next update's patches."""
+
+    views: dict[str, tuple[int, JSON]] = field(default_factory=dict)
+    """The last view sent to each audience, with its version."""
+    occupants: JSON | None = None
+    """The occupants the last update carried."""
+    shared: tuple[int, JSON] | None = None
+    """The part of the last update's views that every audience held alike, with its version,
+    where the match shares one: the next update diffs it once for them all."""
+
+
 class Hub:
     def __init__(
         self,
@@ -128,14 +141,9 @@ class Hub:
         """Each person's flood limit, whichever connection they write on (logged-out
         connections: their address's)."""
         self._chat = RateLimiter(CHAT_PER_MINUTE, 60.0)
-        self._sent_views: dict[str, dict[str, tuple[int, JSON]]] = {}
-        """The last view sent to each audience of a watched table, with its version: what
-        the next update's patches are written against."""
-        self._sent_occupants: dict[str, JSON] = {}
-        """The occupants the last update of each watched table carried."""
-        self._sent_shared: dict[str, tuple[int, JSON]] = {}
-        """The part of the last update's views that every audience held alike, with its
-        version, where the match shares one: the next update diffs it once for them all."""
+        self._sent: dict[str, Sent] = {}
+        """What each watched table's clients were last sent: the next update's patches are
+        written against it."""
         self._still_here: set[asyncio.Future[None]] = set()
         """Telling a table that a person it thinks left is connected here (`_back`)."""
         tables.service.listeners.append(self.on_update)
@@ -252,8 +260,7 @@ class Hub:
             client.patched.pop(table_id, None)
             if patches and message["view"] is not None:
                 # The snapshot is the first patch's base (nothing is sent between the two).
-                views = self._sent_views.setdefault(table_id, {})
-                views[audience] = (state_version, message["view"])
+                self._sent_to(table_id).views[audience] = (state_version, message["view"])
                 client.patched[table_id] = (audience, state_version)
             await client.send(message)
         if seat is not None:  # after the snapshot: the page draws its update on the snapshot
@@ -350,19 +357,19 @@ class Hub:
         occupants = _occupants(live.state)
         time_left = live.time_left(time.time())
         base = update.version - len(update.events)
-        sent = self._sent_views.setdefault(table_id, {})
+        sent = self._sent_to(table_id)
         # Who sits where, to a client that takes patches, only when it changed.
-        seated_as_before = occupants == self._sent_occupants.get(table_id)
-        self._sent_occupants[table_id] = occupants
+        seated_as_before = occupants == sent.occupants
+        sent.occupants = occupants
         texts: dict[tuple[str, bool], str] = {}
         fresh: dict[str, tuple[int, JSON]] = {}
-        shared_before = self._sent_shared.get(table_id)
+        shared_before = sent.shared
         beside: tuple[JSON, patch.Patch] | None = None
         beside_known = False
         for client in self._watchers_of(table_id):
             audience = _audience(client, live.state)
             held = client.patched.get(table_id)
-            before = sent.get(audience)
+            before = sent.views.get(audience)
             as_patch = held == (audience, base) and before is not None and before[0] == base
             text = texts.get((audience, as_patch))
             if text is None:
@@ -399,12 +406,9 @@ class Hub:
             if held is not None:
                 client.patched[table_id] = (audience, update.version)
             await client.send_text(text)
-        sent.update(fresh)
+        sent.views.update(fresh)
         shared = update.views.shared()
-        if shared is None:
-            self._sent_shared.pop(table_id, None)
-        else:
-            self._sent_shared[table_id] = (update.version, shared)
+        sent.shared = None if shared is None else (update.version, shared)
         for event in update.events:
             if event.type == "left" and self._seated_here(update.table_id, live.state, event):
                 self._still_here.add(asyncio.ensure_future(self._back(update.table_id, event)))
@@ -439,6 +443,12 @@ class Hub:
             listing.append({"table": record.id, "summary": summary})
         return listing
 
+    def _sent_to(self, table_id: str) -> Sent:
+        sent = self._sent.get(table_id)
+        if sent is None:
+            sent = self._sent[table_id] = Sent()
+        return sent
+
     def _watchers_of(self, table_id: str) -> list[Client]:
         """A copy: sending awaits, and clients come and go meanwhile."""
         return list(self._watching.get(table_id, ()))
@@ -454,9 +464,7 @@ class Hub:
             watchers.discard(client)
             if not watchers:
                 del self._watching[table_id]
-                self._sent_views.pop(table_id, None)
-                self._sent_occupants.pop(table_id, None)
-                self._sent_shared.pop(table_id, None)
+                self._sent.pop(table_id, None)
         client.patched.pop(table_id, None)
 
     def _kibitzers(self, table_id: str) -> list[Client]:
