@@ -191,6 +191,12 @@ CASES = [
         "4H",
     ),
     ("six hearts opposite a reverse play game there", "J3.AT9764.K64.74", "1C P 1H P 2D P", "4H"),
+    (
+        "five spades partner did not raise: bid again, forcing, not game",
+        "AQT72.9543.A.754",
+        "1D P 1S P 3D P",
+        "3S",
+    ),
     # a hand no rule fitted (Hypothesis found it): their free bid, no suit to show
     ("after their free bid no suit to show passes", "J8.T732.Q92.KQT2", "1C P 1D X 1H", "Pass"),
     (

@@ -221,7 +221,11 @@ def choose_strain(hand: Hand, known: Facts) -> Strain | None:
         return max(preferences, key=lambda strain: (known.partner_min(Suit(int(strain))), strain))
     if not is_semi_balanced(hand):
         theirs = known.situation.their_suits()
-        five = [Strain(suit) for suit in SUITS if hand.length(suit) >= 5 and suit not in theirs]
+        five = [
+            Strain(suit)
+            for suit in SUITS
+            if hand.length(suit) >= 5 and suit not in theirs and known.partner.lengths[suit][1] > 3
+        ]
         if five:
             return max(five, key=lambda strain: (hand.length(Suit(int(strain))), strain))
     return None
