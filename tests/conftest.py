@@ -27,6 +27,16 @@ settings.register_profile(
 settings.load_profile("vaza")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _quick_table_robots() -> None:
+    """Tables built in this process seat the standard robot, which answers at once: the club's
+    default (the strong one, `registry.DEFAULT_ROBOT`) thinks up to a second a call or card,
+    and has tests of its own."""
+    from vaza.robots.registry import set_table_robot
+
+    set_table_robot("standard")
+
+
 @pytest.fixture
 def fixed_board() -> Board:
     return Board(FIXED_DEAL, dealer=Seat.NORTH)

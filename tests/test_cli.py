@@ -66,6 +66,29 @@ def test_demo_seats_the_clubs_strong_robot_unless_told(
     assert "Trick 13" in capsys.readouterr().out
 
 
+def test_every_command_and_a_new_club_seat_the_registrys_default_robot() -> None:
+    """Issue 18: the strongest robot by default everywhere.  The default is one fact, in the
+    registry: a club built in a new process (not through `vaza serve`) seats it too."""
+    import subprocess
+    import sys
+
+    from vaza.cli import build_parser
+    from vaza.robots.registry import DEFAULT_ROBOT
+
+    assert DEFAULT_ROBOT == "strong"
+    parser = build_parser()
+    for argv in (["serve"], ["robot", "--stdio"], ["demo"], ["bench", "abuse"]):
+        options = parser.parse_args(argv)
+        assert getattr(options, "robots", getattr(options, "level", None)) == DEFAULT_ROBOT, argv
+    seated = subprocess.run(
+        [sys.executable, "-c", "from vaza.robots import registry; print(registry._table_robot)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert seated == DEFAULT_ROBOT
+
+
 def test_bench_engine_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "engine", "--deals", "50", "--seed", "1", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)

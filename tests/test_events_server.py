@@ -40,8 +40,11 @@ from pathlib import Path
 def main() -> None:
     import uvicorn
 
+    from vaza.robots.registry import set_table_robot
     from vaza.server.app import ServerConfig, create_app
     from vaza.server.events_api import router
+
+    set_table_robot("standard")  # as `vaza serve --robots standard`: robots answer at once
 
     db_url = sys.argv[4] if len(sys.argv) > 4 else None
     config = ServerConfig(

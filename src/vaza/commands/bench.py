@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from vaza.commands.common import positive, robot_configs, robot_thinking, seed
+from vaza.commands.common import default_robot, positive, robot_configs, robot_thinking, seed
 from vaza.progress import progress_bar
 
 THINK_HELP = (
@@ -159,10 +159,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     abuse.add_argument(
         "--robots",
-        default="strong",
+        default=default_robot(),
         choices=tuple(robot_configs()),
         help="the table's robots, as vaza serve --robots "
-        f"(default strong: {robot_thinking('strong')})",
+        f"(default {default_robot()}: {robot_thinking(default_robot())})",
     )
     abuse.add_argument("--json", action="store_true", help="print JSON (always on)")
     abuse.set_defaults(run=run_abuse)

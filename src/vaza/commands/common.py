@@ -45,6 +45,13 @@ def robot_configs() -> list[str]:
     return list(CONFIGS)
 
 
+def default_robot() -> str:
+    """The robot configuration seated unless one is named (the registry's `DEFAULT_ROBOT`)."""
+    from vaza.robots.registry import DEFAULT_ROBOT
+
+    return DEFAULT_ROBOT
+
+
 def robot_thinking(name: str) -> str:
     """How long a robot configuration thinks a card at most, for a command's help."""
     from vaza.robots.registry import thinking

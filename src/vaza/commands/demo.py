@@ -5,18 +5,13 @@ from __future__ import annotations
 import argparse
 
 from vaza.commands.common import add_lang, board_number, robot_configs, seed
-from vaza.commands.robot import DEFAULT_LEVEL
 from vaza.core.cards import SEATS
 from vaza.core.deal import Board, make_rng
 from vaza.core.games.contract import ContractDeal
 from vaza.i18n import default_language
 from vaza.robots.driver import play_out
-from vaza.robots.registry import robot
+from vaza.robots.registry import DEFAULT_ROBOT, robot
 from vaza.text import auction_grid, diagram, result_line, trick_line
-
-DEFAULT_ROBOTS = DEFAULT_LEVEL
-"""The strongest robot, as `vaza robot` serves and the club seats: the demo shows how the club
-plays."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,9 +25,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--board", type=board_number, default=1, help="board number (default 1)")
     parser.add_argument(
         "--robots",
-        default=DEFAULT_ROBOTS,
+        default=DEFAULT_ROBOT,
         choices=tuple(robot_configs()),
-        help=f"the robots that bid and play (default {DEFAULT_ROBOTS}, as at the club's tables; "
+        help=f"the robots that bid and play (default {DEFAULT_ROBOT}, as at the club's tables; "
         "simple and standard answer at once)",
     )
     add_lang(parser)

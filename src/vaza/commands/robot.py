@@ -26,11 +26,9 @@ if TYPE_CHECKING:
     from vaza.robots.bluechip.client import BlueChipClient
     from vaza.robots.stdio import BridgeRobot, StdioRobot
 
-DEFAULT_LEVEL = "strong"
-
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS, thinking
+    from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS, DEFAULT_ROBOT, thinking
 
     parser = commands.add_parser(
         "robot",
@@ -54,8 +52,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--level",
         choices=list(CONFIGS),
-        default=DEFAULT_LEVEL,
-        help="the robot to serve: strong (the default: the bidding system, judged by "
+        default=DEFAULT_ROBOT,
+        help=f"the robot to serve (default {DEFAULT_ROBOT}): strong (the bidding system, judged by "
         f"simulation where it places the contract, and double-dummy card play, "
         f"{thinking('strong')}), quick (the system unjudged, {thinking('quick')}), standard "
         "(the bidding system, simple card play), simple (instant, weak) or baseline (strong as "
@@ -102,7 +100,7 @@ def seat_arg(text: str) -> Seat:
         ) from None
 
 
-def bridge_robot(level: str = DEFAULT_LEVEL) -> BridgeRobot:
+def bridge_robot(level: str) -> BridgeRobot:
     """The contract bridge robot the command serves at `level` (anything with `choose(view)`
     can be served)."""
     from vaza.robots.registry import robot

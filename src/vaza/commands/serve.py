@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from vaza.commands.common import positive, robot_configs
+from vaza.commands.common import default_robot, positive, robot_configs
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,9 +30,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--robots",
-        default="strong",
+        default=default_robot(),
         choices=tuple(robot_configs()),
-        help="the robots contract bridge tables seat (default strong: double-dummy sampling)",
+        help=f"the robots contract bridge tables seat (default {default_robot()}: double-dummy "
+        "sampling)",
     )
     parser.add_argument(
         "--secret",

@@ -89,7 +89,11 @@ BOERENBRIDGE_CONFIGS: Final[dict[str, BoerenbridgeFactory]] = {
 }
 """Name → a new Boerenbridge robot (the simple one has no random draws; the seed is unused)."""
 
-_table_robot = "standard"
+DEFAULT_ROBOT: Final = "strong"
+"""The configuration every table, command and protocol seats unless told otherwise: the
+strongest (issue 18)."""
+
+_table_robot = DEFAULT_ROBOT
 
 
 def set_table_robot(name: str) -> None:
