@@ -153,6 +153,13 @@ def test_infer_reads_every_seat() -> None:
     assert shown[Seat.WEST].lengths[2][0] == 3  # a raise: three hearts
 
 
+def test_a_game_read_two_ways_is_said_once() -> None:
+    # 3NT here is the general rules' game and their forced game: the words said it twice.
+    calls = _calls("P P 2C P 2D P 2H P 3NT")
+    assert explain(calls, Seat.EAST, 8, "en") == "To play game in NT."
+    assert explain(calls, Seat.EAST, 8, "pt-BR") == "Para jogar manche em ST."
+
+
 def test_a_call_off_the_system_is_read_naturally() -> None:
     # 1♣ – 5♦ is no call of the system: read as diamonds, nothing more.
     shown = infer(_calls("1C P 5D"), Seat.NORTH)

@@ -191,7 +191,9 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "reopening_pass": ("Pass", "Passo"),
     # general placement
     "general_game": ("To play game in {suit}", "Para jogar manche em {suit}"),
-    "general_forced_game": ("Game in {suit}", "Manche em {suit}"),
+    # the same words as general_game: to partner a game bid in a forcing auction means the
+    # same, and one call read both ways said "to play game in ♥ or game in ♥"
+    "general_forced_game": ("To play game in {suit}", "Para jogar manche em {suit}"),
     "general_invite": ("Invites game in {suit}", "Convite a manche em {suit}"),
     "general_part": ("To play in {suit}", "Para jogar em {suit}"),
     "general_forced_bid": ("Keeps the auction going in {suit}", "Mantém o leilão em {suit}"),
