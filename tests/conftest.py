@@ -14,9 +14,9 @@ from vaza.core import Board, Seat
 
 # No property test asserts on time: Hypothesis's deadline (200 ms an example) and its
 # too-slow health check failed the suite on a loaded machine (the suite run twice at once).
-# Each run draws the same examples (`derandomize`): a random draw once found, in one run of
-# forty, a hand no bidding rule fitted, and failed a change that had not caused it.  A new
-# example to try is a new test, not a throw of the dice at CI time.
+# Each run draws the same examples (`derandomize`): a random draw once found a hand no
+# bidding rule fitted, after many runs that had not, and failed a change that had not caused
+# it.  A new example to try is a new test, not a throw of the dice at CI time.
 settings.register_profile(
     "vaza",
     deadline=None,
@@ -30,8 +30,8 @@ settings.load_profile("vaza")
 @pytest.fixture(autouse=True, scope="session")
 def _quick_table_robots() -> None:
     """Tables built in this process seat the standard robot, which answers at once: the club's
-    default (the strong one, `registry.DEFAULT_ROBOT`) thinks up to a second a call or card,
-    and has tests of its own."""
+    default (the strong one, `registry.DEFAULT_ROBOT`) thinks up to half a second a call or
+    card, and has tests of its own."""
     from vaza.robots.registry import set_table_robot
 
     set_table_robot("standard")
