@@ -26,7 +26,13 @@ from vaza.core.calls import Contract, Strain
 from vaza.core.cards import Suit, hcp_of
 from vaza.core.deal import Board
 from vaza.robots.bidding.infer import situation_after
-from vaza.robots.bidding.measure import LOSS_KINDS, _kind, analyse_cached, bid_board, loss_kind
+from vaza.robots.bidding.measure import (
+    LOSS_KINDS,
+    analyse_cached,
+    bid_board,
+    contract_kind,
+    loss_kind,
+)
 from vaza.scoring.imps import imps
 
 _MAJORS = (Strain.HEARTS, Strain.SPADES)
@@ -37,7 +43,7 @@ def _class(contract: Contract | None) -> str:
         return "passed"
     strain = contract.strain
     family = "NT" if strain == Strain.NOTRUMP else "M" if strain in _MAJORS else "m"
-    return f"{_kind(contract)}-{family}"
+    return f"{contract_kind(contract)}-{family}"
 
 
 def main() -> None:
@@ -59,7 +65,7 @@ def main() -> None:
             losses[(kind, _class(contract), _class(par_contract))].append(
                 abs(imps(score - analysis.par.score))
             )
-        if contract is None or _kind(contract) != "game":
+        if contract is None or contract_kind(contract) != "game":
             continue
         steps = situation_after(bid.calls, board.dealer, board.vulnerability).steps
         last_bid = next(step for step in reversed(steps) if step.call.is_bid)

@@ -112,7 +112,9 @@ class Measure:
         }
 
 
-def _kind(contract: Contract | None) -> str:
+def contract_kind(contract: Contract | None) -> str:
+    """``partscore``, ``game``, ``small slam``, ``grand slam`` or ``passed``: the key of the
+    levels' distribution."""
     if contract is None:
         return "passed"
     game = {2: 4, 3: 4, 4: 3}.get(int(contract.strain), 5)
@@ -252,7 +254,7 @@ def summarise(
         losses_by_kind=by_kind if kinds else {},
         board_losses=tuple(losses),
         contracts=dict(Counter(contract_name(result.contract) for result in bid)),
-        levels=dict(Counter(_kind(result.contract) for result in bid)),
+        levels=dict(Counter(contract_kind(result.contract) for result in bid)),
     )
 
 

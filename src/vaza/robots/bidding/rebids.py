@@ -177,13 +177,13 @@ def _after_one_level(situation: Situation, opened: Suit, answer: Suit) -> list[R
     if answer in MAJORS:
         # Every opener with four of partner's major raised above (the raises take every
         # opening strength), so each other rebid denies four: responder counts on it.
-        rules = [item if item.agrees == strain else _denying(item, answer, 3) for item in rules]
+        rules = [
+            item
+            if item.agrees == strain
+            else replace(item, shows=item.shows.with_length(answer, 0, 3))
+            for item in rules
+        ]
     return rules
-
-
-def _denying(item: Rule, suit: Suit, most: int) -> Rule:
-    """`item` showing at most `most` cards of `suit`."""
-    return replace(item, shows=item.shows.with_length(suit, 0, most))
 
 
 def _after_one_notrump(situation: Situation, opened: Suit) -> list[Rule]:
