@@ -36,6 +36,7 @@ from vaza.core.game import Claim, ClaimResponse
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
 from vaza.robots.base import Robot
+from vaza.robots.cardplay.carding import carding_weight, kept_by_carding, tells
 from vaza.robots.cardplay.claims import answer_claim, robot_claim
 from vaza.robots.cardplay.sampling import AuctionSampler, CallChooser, Knowledge, Sampler
 from vaza.robots.cardplay.signals import signal_at, signal_card, signal_weight, signals_given
@@ -187,6 +188,8 @@ class CardPlayer:
     until a longer measurement shows it does).  With `signals` a defender gives attitude, count
     and first-discard signals among cards of equal value, and the robot reads the signals given
     (`signals`); off by default: on 200 deals they helped declarer about as much as the defence.
+    With `read_carding` a layout in which another player's card from equals broke the robots'
+    rule (the top when leading, the lowest when following: `carding`) counts less.
     With `auction_layouts` (and `caller`) every card, not only the simulated lead, is chosen
     on layouts whose hidden hands, as dealt, would have bid as they did; off by default: on 400
     deals at the card budget it moved no figure (docs/benchmarks.md).
@@ -205,6 +208,7 @@ class CardPlayer:
         simulated_leads: bool = False,
         lead_prior_layouts: float = 2.0,
         signals: bool = False,
+        read_carding: bool = False,
         auction_layouts: bool = False,
         caller: CallChooser | None = None,
         seed: int | None = None,
@@ -227,6 +231,7 @@ class CardPlayer:
         self.simulated_leads = simulated_leads
         self.lead_prior_layouts = lead_prior_layouts
         self.signals = signals
+        self.read_carding = read_carding
         self.auction_layouts = auction_layouts
         self.caller = caller
         self.seed = seed
@@ -369,6 +374,8 @@ class _Search:
         ours = {view.viewer} if view.viewer is not None else set()
         if view.viewer == contract.declarer:
             ours.add(contract.dummy)
+        self.exact = False
+        """Every layout is solved (weighed by the carding), not a sample (drawn by it)."""
         self.recent = recent_choices(view, ours, player.inference_depth)
         signallers = (
             (contract.declarer.lho, contract.declarer.rho) if declaring else (seat.partner,)
@@ -380,6 +387,13 @@ class _Search:
         )
         """The signals given so far that this seat reads into each layout's weight: partner's
         for a defender, both defenders' for declarer (the agreement is disclosed)."""
+        hidden = self.sampler.sampler.knowledge.hidden
+        self.denied = (
+            tells(view.played, hidden, contract.trump, signals=player.signals)
+            if player.read_carding
+            else ()
+        )
+        """The cards the hidden players' choices from equals said they did not hold."""
 
     def _solve(self, layouts: Sequence[Layout]) -> None:
         now = [position_now(self.view, layout) for layout in layouts]
@@ -390,6 +404,8 @@ class _Search:
         )
         for layout, scores, weight in zip(layouts, solved[: len(now)], weights, strict=True):
             self.rows.append(tuple(scores[card] for card in self.choices))
+            if self.exact:
+                weight *= carding_weight(layout, self.denied)
             self.weights.append(weight * self._signal_weight(layout))
 
     def _signal_weight(self, layout: Layout) -> float:
@@ -434,7 +450,7 @@ class _Search:
     def run(self) -> Decision:
         player = self.player
         sampler = self.sampler
-        exact = (
+        exact = self.exact = (
             not sampler.sampler.believes_points and sampler.sampler.layouts() <= player.max_samples
         )
         if exact:
@@ -467,7 +483,8 @@ class _Search:
         solving = 0.0
         while batch > 0:
             solve_started = time.perf_counter()
-            self._solve(self.sampler.sample(batch, self.rng))
+            draw = self.sampler.sample
+            self._solve(kept_by_carding(lambda n: draw(n, self.rng), batch, self.denied, self.rng))
             solving += time.perf_counter() - solve_started
             if self._settled():
                 return
