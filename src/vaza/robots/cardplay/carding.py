@@ -30,9 +30,7 @@ DENIED: Final = 0.2
 """How much a layout counts for each card a player's choice from equals said it did not hold."""
 
 
-def denied_card(
-    played: Sequence[tuple[Seat, Card]], index: int, holding_later: int
-) -> Card | None:
+def denied_card(played: Sequence[tuple[Seat, Card]], index: int, holding_later: int) -> Card | None:
     """The card the `index`-th card played denies, or None: the next card of its suit up (a
     lead) or down (a card followed or discarded), skipping cards gone in finished tricks.  None
     when that card is in `holding_later` (the player held it and played it later: it did not

@@ -404,9 +404,11 @@ class _Search:
         )
         for layout, scores, weight in zip(layouts, solved[: len(now)], weights, strict=True):
             self.rows.append(tuple(scores[card] for card in self.choices))
-            if self.exact:
-                weight *= carding_weight(layout, self.denied)
-            self.weights.append(weight * self._signal_weight(layout))
+            carding = carding_weight(layout, self.denied) if self.exact else 1.0
+            self.weights.append(weight * carding * self._signal_weight(layout))
+
+    def _draw(self, count: int) -> list[Layout]:
+        return self.sampler.sample(count, self.rng)
 
     def _signal_weight(self, layout: Layout) -> float:
         """How much the signals given so far let `layout` count (see `signals`)."""
@@ -483,8 +485,7 @@ class _Search:
         solving = 0.0
         while batch > 0:
             solve_started = time.perf_counter()
-            draw = self.sampler.sample
-            self._solve(kept_by_carding(lambda n: draw(n, self.rng), batch, self.denied, self.rng))
+            self._solve(kept_by_carding(self._draw, batch, self.denied, self.rng))
             solving += time.perf_counter() - solve_started
             if self._settled():
                 return
