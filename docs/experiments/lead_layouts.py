@@ -8,10 +8,11 @@ trick one for every candidate lead, and every lead solved on the true deal (to j
 choose).  Two worker processes, one DDS thread each.
 
 ``analyse OUT.json``: the lead cost (tricks given away against the best lead of the true deal,
-with a 95% interval) of several ways of choosing, on the first k layouts of each kind for k in
-2, 4, … LAYOUTS: the IMP worth of the contract (what the robot maximises), the mean tricks, the
-chance of beating the contract; with and without the rules' suit as a prior of two layouts; and,
-as a bound, the lead that is best on the most layouts.
+and the IMPs the contract's score gives away) of several ways of choosing, on the first k
+layouts of each kind for k in 1, 2, 4, … LAYOUTS: the IMP worth of the contract (what the robot
+maximises), the mean tricks, the chance of beating the contract, the share of layouts where the
+lead is best (the matchpoint worth); the first two also with the rules' suit as a prior of two
+layouts (`simulate_lead`'s).
 """
 
 from __future__ import annotations
@@ -23,16 +24,24 @@ import sys
 from multiprocessing import Pool
 from typing import Any
 
+from vaza.analysis.dds import single_threaded
+from vaza.analysis.positions import Position, solve_positions
+from vaza.core.calls import Contract
 from vaza.core.cards import Card
+from vaza.core.deal import Board
+from vaza.core.games.contract import ContractDeal
+from vaza.core.views import seat_view
+from vaza.robots.bidding import BiddingRobot, infer
+from vaza.robots.bidding.bidder import system_call
+from vaza.robots.bidding.measure import bid_board
+from vaza.robots.cardplay.leads import LeaderView, candidate_leads, lead_values, solve_leads
+from vaza.robots.cardplay.player import trick_values
+from vaza.robots.cardplay.sampling import AuctionSampler, Sampler
+
+RULES = ("imps", "tricks", "beats", "imps+prior", "tricks+prior", "most-best")
 
 
 def _solve_deal(job: dict[str, Any]) -> dict[str, Any]:
-    from vaza.analysis.dds import single_threaded
-    from vaza.analysis.positions import Position, solve_positions
-    from vaza.robots.bidding import infer
-    from vaza.robots.bidding.bidder import system_call
-    from vaza.robots.cardplay.leads import candidate_leads, solve_leads
-    from vaza.robots.cardplay.sampling import AuctionSampler, Sampler
 
     single_threaded()
     seen = job["seen"]
@@ -61,12 +70,6 @@ def _solve_deal(job: dict[str, Any]) -> dict[str, Any]:
 
 
 def collect(deals: int, seed: int, layouts: int, out: str) -> None:
-    from vaza.core.deal import Board
-    from vaza.core.games.contract import ContractDeal
-    from vaza.core.views import seat_view
-    from vaza.robots.bidding import BiddingRobot
-    from vaza.robots.bidding.measure import bid_board
-    from vaza.robots.cardplay.leads import LeaderView
 
     rng = random.Random(seed)
     jobs: list[dict[str, Any]] = []
@@ -108,72 +111,66 @@ def _interval(costs: list[float]) -> tuple[float, float, float]:
     return round(mean, 3), round(mean - half, 3), round(mean + half, 3)
 
 
-def analyse(path: str) -> None:
-    from vaza.core.calls import Contract
-    from vaza.robots.cardplay.player import trick_values
+def _worths(
+    rows: list[list[int]], deal: dict[str, Any], contract: Contract
+) -> dict[str, list[float]]:
+    """Each rule's worth of every candidate lead over `rows` (layouts × leads, the defence's
+    tricks)."""
+    vulnerable = deal["declarer_vulnerable"]
+    count, n = len(deal["leads"]), len(rows)
+    setting = 14 - contract.tricks_needed
+    worth = trick_values(contract, vulnerable, "imps")
+    swing = worth[contract.tricks_needed] - worth[contract.tricks_needed - 1]
+    in_prior = [Card.parse(name).suit == deal["prior"] for name in deal["leads"]]
+    tricks = [sum(row[i] for row in rows) / n for i in range(count)]
+    imps = lead_values(rows, contract, vulnerable, "imps")
+    share = 2 / (n + 2)  # the prior suit counts as winning in two more layouts
+    return {
+        "imps": imps,
+        "tricks": tricks,
+        "beats": [sum(row[i] >= setting for row in rows) / n for i in range(count)],
+        "imps+prior": [v + share * swing * p for v, p in zip(imps, in_prior, strict=True)],
+        "tricks+prior": [t + share * p for t, p in zip(tricks, in_prior, strict=True)],
+        "most-best": lead_values(rows, contract, vulnerable, "matchpoints"),
+    }
 
-    data = json.load(open(path))
-    size = data["layouts"]
-    ks = [k for k in (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128) if k <= size]
-    rules = ("imps", "tricks", "beats", "imps+prior", "tricks+prior", "most-best")
-    table: dict[str, dict[str, dict[int, list[float]]]] = {
-        kind: {rule: {k: [] for k in ks} for rule in rules} for kind in ("rebid", "plain")
-    }
-    imp_table: dict[str, dict[str, dict[int, list[float]]]] = {
-        kind: {rule: {k: [] for k in ks} for rule in rules} for kind in ("rebid", "plain")
-    }
+
+def analyse(path: str) -> None:
+    with open(path) as file:
+        data = json.load(file)
+    ks = [k for k in (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128) if k <= data["layouts"]]
+    kinds = ("rebid", "plain")
+    costs = {(unit, kind, rule, k): [] for unit in ("tricks", "imps") for kind in kinds
+             for rule in RULES for k in ks}  # fmt: skip
     for deal in data["deals"]:
         contract = Contract.parse(deal["contract"])
-        true = deal["true"]
-        best_true = max(true)
-        leads = [Card.parse(name) for name in deal["leads"]]
-        needed = int(deal["contract"][0]) + 6
-        setting = 14 - needed
         worth = trick_values(contract, deal["declarer_vulnerable"], "imps")
-        swing = worth[needed] - worth[needed - 1]
-        for kind in ("rebid", "plain"):
+        true, ranks = deal["true"], [Card.parse(name).rank for name in deal["leads"]]
+        best = max(true)
+        for kind in kinds:
             for k in ks:
                 rows = deal[kind][:k]
-                if not rows:
-                    continue
-                n = len(rows)
-                count = len(leads)
-                tricks = [sum(row[i] for row in rows) / n for i in range(count)]
-                imps = [-sum(worth[13 - row[i]] for row in rows) / n for i in range(count)]
-                beats = [sum(row[i] >= setting for row in rows) / n for i in range(count)]
-                most = [sum(row[i] == max(row) for row in rows) / n for i in range(count)]
-                bonus = 2 * swing / (n + 2)
-                prior = [bonus if lead.suit == deal["prior"] else 0.0 for lead in leads]
-                scores = {
-                    "imps": imps,
-                    "tricks": tricks,
-                    "beats": beats,
-                    "imps+prior": [v + p for v, p in zip(imps, prior)],
-                    "tricks+prior": [t + p * 0.5 / swing for t, p in zip(tricks, prior)],
-                    "most-best": most,
-                }
-                for rule, values in scores.items():
+                worths = _worths(rows, deal, contract)
+                tricks = worths["tricks"]
+                for rule, values in worths.items():
                     choice = max(
-                        range(count), key=lambda i: (values[i], tricks[i], -leads[i].rank, -i)
+                        range(len(true)), key=lambda i: (values[i], tricks[i], -ranks[i], -i)
                     )
-                    table[kind][rule][k].append(best_true - true[choice])
-                    imp_table[kind][rule][k].append(worth[13 - true[choice]] - worth[13 - best_true])
-    print(f"{len(data['deals'])} deals, seed {data['seed']}")
-    for kind in ("rebid", "plain"):
-        print(kind)
-        for rule in rules:
-            line = "  ".join(f"{k}:{_interval(table[kind][rule][k])[0]:.3f}" for k in ks)
-            print(f"  {rule:13} {line}")
-    print("IMPs given away against the best lead (the contract's IMP worth)")
-    for kind in ("rebid", "plain"):
-        print(kind)
-        for rule in rules:
-            line = "  ".join(f"{k}:{_interval(imp_table[kind][rule][k])[0]:.3f}" for k in ks)
-            print(f"  {rule:13} {line}")
-    print("95% intervals at the largest k:")
-    for kind in ("rebid", "plain"):
-        for rule in rules:
-            print(f"  {kind} {rule}: {_interval(table[kind][rule][ks[-1]])}")
+                    costs["tricks", kind, rule, k].append(best - true[choice])
+                    costs["imps", kind, rule, k].append(worth[13 - true[choice]] - worth[13 - best])
+    print(f"{len(data['deals'])} deals, seed {data['seed']}; the lead's cost by layouts solved")
+    for unit in ("tricks", "imps"):
+        for kind in kinds:
+            print(f"{unit} given away, {kind} layouts")
+            for rule in RULES:
+                line = "  ".join(
+                    f"{k}:{statistics.fmean(costs[unit, kind, rule, k]):.3f}" for k in ks
+                )
+                print(f"  {rule:13} {line}")
+    print(f"tricks given away at {ks[-1]} layouts, with 95% intervals:")
+    for kind in kinds:
+        for rule in RULES:
+            print(f"  {kind} {rule}: {_interval(costs['tricks', kind, rule, ks[-1]])}")
 
 
 if __name__ == "__main__":
