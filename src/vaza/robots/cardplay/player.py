@@ -189,7 +189,8 @@ class CardPlayer:
     and first-discard signals among cards of equal value, and the robot reads the signals given
     (`signals`); off by default: on 200 deals they helped declarer about as much as the defence.
     With `read_carding` a layout in which another player's card from equals broke the robots'
-    rule (the top when leading, the lowest when following: `carding`) counts less.
+    rule (the top when leading, the lowest when following: `carding`) counts less; off by
+    default: on 400 deals it moved neither side's cost beyond the noise.
     With `auction_layouts` (and `caller`) every card, not only the simulated lead, is chosen
     on layouts whose hidden hands, as dealt, would have bid as they did; off by default: on 400
     deals at the card budget it moved no figure (docs/benchmarks.md).
