@@ -5,22 +5,13 @@ from __future__ import annotations
 
 import random
 
+from test_signals import _played
 from vaza.core import Board, ContractDeal, Seat, seat_view
 from vaza.core.calls import Contract
 from vaza.core.cards import Card, Suit
 from vaza.robots.cardplay import CardPlayer
 from vaza.robots.cardplay.carding import DENIED, carding_weight, denied_card, tells
 from vaza.robots.cardplay.player import _Search, equal_runs
-
-_SEATS = {seat.letter: seat for seat in Seat}
-
-
-def _played(text: str) -> tuple[tuple[Seat, Card], ...]:
-    """'W:HK N:H2' → the cards in order, with who played them."""
-    return tuple(
-        (_SEATS[who], Card.parse(card))
-        for who, card in (entry.split(":") for entry in text.split())
-    )
 
 
 def test_a_lead_denies_the_card_above_and_a_card_followed_the_card_below() -> None:
