@@ -14,7 +14,7 @@ MODE = os.environ.get("PMODE", "all")
 deciding: list[int] = [0]
 
 
-def play_out(hands, bids, won, leader, trick, trump):  # type: ignore[no-untyped-def]
+def play_out(hands, bids, won, leader, trick, trump):  # type: ignore[no-untyped-def]  # noqa: PLR0917 - the replaced function's signature
     """`boerenbridge_playout.play_out` with the one change under test: the cards of the
     current trick are kept, and the players `MODE` names choose by `plain_card`."""
     players = len(hands)

@@ -40,8 +40,13 @@ def interval(differences: list[float]) -> list[float]:
     return [round(mean, 3), round(mean - half, 3), round(mean + half, 3)]
 
 
+def _load(name: str) -> dict:
+    with open(name) as file:
+        return json.load(file)
+
+
 def compare(first: str, second: str) -> None:
-    a, b = (json.load(open(name)) for name in (first, second))
+    a, b = (_load(name) for name in (first, second))
     pairs = list(zip(a["costs"], b["costs"], strict=True))
     print(json.dumps({
         "budgets_ms": [a["budget_ms"], b["budget_ms"]],

@@ -7,8 +7,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.bench.boerenbridge import BoerenbridgePlayer, exact_rate, robot_matches
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 
 OPTIONS = BoerenbridgeOptions()
 BUDGET = int(os.environ.get("BUDGET", "40000"))
