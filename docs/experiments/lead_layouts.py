@@ -28,13 +28,11 @@ from vaza.analysis.dds import single_threaded
 from vaza.analysis.positions import Position, solve_positions
 from vaza.core.calls import Contract
 from vaza.core.cards import Card
-from vaza.core.deal import Board
-from vaza.core.games.contract import ContractDeal
 from vaza.core.views import seat_view
 from vaza.robots.bidding import BiddingRobot, infer
 from vaza.robots.bidding.bidder import system_call
-from vaza.robots.bidding.measure import bid_board
 from vaza.robots.cardplay.leads import LeaderView, candidate_leads, lead_values, solve_leads
+from vaza.robots.cardplay.measure import bid_boards
 from vaza.robots.cardplay.player import trick_values
 from vaza.robots.cardplay.sampling import AuctionSampler, Sampler
 
@@ -70,26 +68,16 @@ def _solve_deal(job: dict[str, Any]) -> dict[str, Any]:
 
 
 def collect(deals: int, seed: int, layouts: int, out: str) -> None:
-
-    rng = random.Random(seed)
-    jobs: list[dict[str, Any]] = []
-    number = 0
     advisor = BiddingRobot()
-    while len(jobs) < deals:
-        number += 1
-        board = Board.random(number % 16 + 1, rng)
-        bid = bid_board(board)
-        if bid.contract is None:
-            continue
-        game = ContractDeal(board)
-        for call in bid.calls:
-            game.apply(call)
-        view = seat_view(game, bid.contract.opening_leader)
+    jobs: list[dict[str, Any]] = []
+    for _, (number, game) in zip(range(deals), bid_boards(random.Random(seed)), strict=False):
+        assert game.contract is not None
+        view = seat_view(game, game.contract.opening_leader)
         jobs.append(
             {
                 "number": number,
                 "seen": LeaderView.of(view),
-                "hands": tuple(hand.mask for hand in board.deal.hands),
+                "hands": tuple(hand.mask for hand in game.board.deal.hands),
                 "prior": int(advisor.opening_lead(view).suit),
                 "layouts": layouts,
                 "rng": f"{seed}:{number}",

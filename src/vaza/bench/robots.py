@@ -28,8 +28,8 @@ from typing import Any
 from vaza.bench.boerenbridge import measure as measure_boerenbridge
 from vaza.robots.bidding.measure import LOSS_KINDS
 from vaza.robots.bidding.measure import measure as measure_bidding
+from vaza.robots.cardplay.measure import bid_boards, percentile
 from vaza.robots.cardplay.measure import measure as measure_cardplay
-from vaza.robots.cardplay.measure import percentile
 from vaza.robots.cardplay.player import CARD_BUDGET_MS
 from vaza.robots.compare import interval95
 
@@ -53,12 +53,9 @@ def measure_leads(
     from vaza.analysis.dds import single_threaded  # noqa: PLC0415 - DDS loads on first use
     from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
     from vaza.core.cards import Card  # noqa: PLC0415
-    from vaza.core.deal import Board  # noqa: PLC0415
-    from vaza.core.games.contract import ContractDeal  # noqa: PLC0415
     from vaza.core.views import seat_view  # noqa: PLC0415
     from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415
     from vaza.robots.bidding.bidder import system_call  # noqa: PLC0415
-    from vaza.robots.bidding.measure import bid_board  # noqa: PLC0415
     from vaza.robots.cardplay import CardPlayer  # noqa: PLC0415
 
     if single_core:
@@ -70,17 +67,12 @@ def measure_leads(
     cpu_times: list[float] = []
     """CPU time of each lead: the time on one core even when other work shares the machine."""
     samples: list[int] = []
-    number = 0
-    while len(costs) < deals:
-        number += 1
-        board = Board.random(number % 16 + 1, rng)
-        bid = bid_board(board)
-        contract = bid.contract
-        if contract is None:
-            continue
-        game = ContractDeal(board)
-        for call in bid.calls:
-            game.apply(call)
+    dealt = 0
+    """Boards dealt to reach the deals, the passed-out ones included."""
+    for _, (number, game) in zip(range(deals), bid_boards(rng), strict=False):
+        dealt = number
+        contract = game.contract
+        assert contract is not None
         leader = contract.opening_leader
         robot = CardPlayer(
             bidder=BiddingRobot(),
@@ -94,7 +86,7 @@ def measure_leads(
         times.append((time.perf_counter() - started) * 1000)
         cpu_times.append((time.process_time() - cpu) * 1000)
         samples.append(decision.samples)
-        hands = tuple(hand.mask for hand in board.deal.hands)
+        hands = tuple(hand.mask for hand in game.board.deal.hands)
         scores = solve_positions([Position(hands, contract.trump, leader)])[0]  # type: ignore[arg-type]
         card: Card = decision.card
         costs.append(float(max(scores.values()) - scores[card]))
@@ -104,7 +96,7 @@ def measure_leads(
     ordered = sorted(times)
     return {
         "deals": len(costs),
-        "boards_dealt": number,
+        "boards_dealt": dealt,
         "lead_cost": round(statistics.fmean(costs), 4) if costs else 0.0,
         "lead_cost_ci95": [round(low, 4), round(high, 4)],
         "costly_lead_share": round(sum(cost > 0 for cost in costs) / len(costs), 4),

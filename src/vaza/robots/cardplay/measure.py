@@ -74,9 +74,10 @@ class PlayedDeal:
         return self.costs[0][1]
 
 
-def bid_games(rng: random.Random) -> Iterator[ContractDeal]:
+def bid_boards(rng: random.Random) -> Iterator[tuple[int, ContractDeal]]:
     """Random boards (numbered 1, 2, … for dealer and vulnerability) bid by four robots of
-    the system, each seeing its own hand, ready for the opening lead; passed out, skipped."""
+    the system, each seeing its own hand, ready for the opening lead; passed out, skipped.
+    Each comes with the count of boards dealt so far, the passed-out ones included."""
     from vaza.robots.bidding.measure import bid_board  # noqa: PLC0415 - the bidding is above
 
     number = 0
@@ -89,7 +90,12 @@ def bid_games(rng: random.Random) -> Iterator[ContractDeal]:
         game = ContractDeal(board)
         for call in bid.calls:
             game.apply(call)
-        yield game
+        yield number, game
+
+
+def bid_games(rng: random.Random) -> Iterator[ContractDeal]:
+    """The games of `bid_boards`, without their numbers."""
+    return (game for _, game in bid_boards(rng))
 
 
 def _contract_games(rng: random.Random) -> Iterator[ContractDeal]:
