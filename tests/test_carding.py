@@ -63,16 +63,15 @@ def test_robots_play_by_the_rule_so_the_real_layout_is_never_counted_down() -> N
             seat: CardPlayer(budget_ms=None, max_samples=4, min_samples=4, seed=seed)
             for seat in Seat
         }
+        reader = CardPlayer(read_carding=True)
         read = 0
         while not game.is_over:
             play, seat = game.play, game.controller
             assert play is not None and seat is not None
             view = seat_view(game, seat)
             if len(equal_runs(view)) > 1:
-                search = _Search(robots[seat], view, contract, game.to_act, equal_runs(view))  # type: ignore[arg-type]
-                hidden = search.sampler.sampler.knowledge.hidden
-                denied = tells(view.played, hidden, contract.trump)
-                read += len(denied)
-                assert carding_weight(tuple(play.hands), denied) == 1.0
+                search = _Search(reader, view, contract, game.to_act, equal_runs(view))  # type: ignore[arg-type]
+                read += len(search.denied)
+                assert carding_weight(tuple(play.hands), search.denied) == 1.0  # type: ignore[arg-type]
             game.apply(robots[seat].choose(view), by=seat)
         assert read > 0

@@ -25,6 +25,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from vaza.core.cards import Card, Rank, Seat, Suit
+from vaza.robots.cardplay.solver import Layout
 
 DENIED: Final = 0.2
 """How much a layout counts for each card a player's choice from equals said it did not hold."""
@@ -78,7 +79,7 @@ def tells(
     return tuple(found)
 
 
-def carding_weight(layout: Sequence[int], denied: Sequence[tuple[Seat, int]]) -> float:
+def carding_weight(layout: Layout, denied: Sequence[tuple[Seat, int]]) -> float:
     """How much `layout` (remaining cards by seat) counts: `DENIED` for each denied card its
     player holds there."""
     weight = 1.0
@@ -93,18 +94,18 @@ _TRIES: Final = 40
 
 
 def kept_by_carding(
-    draw: Callable[[int], list[tuple[int, int, int, int]]],
+    draw: Callable[[int], list[Layout]],
     count: int,
     denied: Sequence[tuple[Seat, int]],
     rng: random.Random,
-) -> list[tuple[int, int, int, int]]:
+) -> list[Layout]:
     """`count` layouts from `draw`, each kept with chance `carding_weight`: the layouts a
     weighing would count, drawn in proportion.  When too few are kept (a player who does not
     play by the rule), the first refused make up the number."""
     if not denied:
         return draw(count)
-    kept: list[tuple[int, int, int, int]] = []
-    refused: list[tuple[int, int, int, int]] = []
+    kept: list[Layout] = []
+    refused: list[Layout] = []
     for _ in range(_TRIES):
         for layout in draw(count):
             if rng.random() < carding_weight(layout, denied):

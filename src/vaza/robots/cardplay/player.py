@@ -375,8 +375,6 @@ class _Search:
         ours = {view.viewer} if view.viewer is not None else set()
         if view.viewer == contract.declarer:
             ours.add(contract.dummy)
-        self.exact = False
-        """Every layout is solved (weighed by the carding), not a sample (drawn by it)."""
         self.recent = recent_choices(view, ours, player.inference_depth)
         signallers = (
             (contract.declarer.lho, contract.declarer.rho) if declaring else (seat.partner,)
@@ -396,7 +394,9 @@ class _Search:
         )
         """The cards the hidden players' choices from equals said they did not hold."""
 
-    def _solve(self, layouts: Sequence[Layout]) -> None:
+    def _solve(self, layouts: Sequence[Layout], *, every: bool = False) -> None:
+        """Solve `layouts` and weigh each; `every` when they are all the layouts there are
+        (weighed by the carding read, not drawn by it)."""
         now = [position_now(self.view, layout) for layout in layouts]
         before, owners = recent_positions(self.view, layouts, self.recent)
         solved = solve(now + before)
@@ -405,7 +405,7 @@ class _Search:
         )
         for layout, scores, weight in zip(layouts, solved[: len(now)], weights, strict=True):
             self.rows.append(tuple(scores[card] for card in self.choices))
-            carding = carding_weight(layout, self.denied) if self.exact else 1.0
+            carding = carding_weight(layout, self.denied) if every else 1.0
             self.weights.append(weight * carding * self._signal_weight(layout))
 
     def _draw(self, count: int) -> list[Layout]:
@@ -453,11 +453,11 @@ class _Search:
     def run(self) -> Decision:
         player = self.player
         sampler = self.sampler
-        exact = self.exact = (
+        exact = (
             not sampler.sampler.believes_points and sampler.sampler.layouts() <= player.max_samples
         )
         if exact:
-            self._solve(sampler.every_layout())
+            self._solve(sampler.every_layout(), every=True)
         else:
             self._sample_until_done()
         best = self._best()
