@@ -98,12 +98,14 @@ def measure(
     matches: int,
     seed: int,
     *,
+    random_matches: int | None = None,
     options: BoerenbridgeOptions | None = None,
     budget: int = DEFAULT_BUDGET,
 ) -> dict[str, float | list[float]]:
-    """Play `matches` matches of four strong robots and `matches` matches of one strong robot
-    against three random players (the strong one in each seat in turn), for four players on
-    the seed's 1…8…1 ladder, and report the figures above."""
+    """Play `matches` matches of four strong robots and `random_matches` (default: as many)
+    matches of one strong robot against three random players (the strong one in each seat in
+    turn), for four players on the seed's 1…8…1 ladder, and report the figures above."""
+    random_matches = matches if random_matches is None else random_matches
     options = options if options is not None else BoerenbridgeOptions()
     rng = random.Random(seed)
     times: list[float] = []
@@ -119,7 +121,7 @@ def measure(
         zeros += zero_bids(match)
     wins = 0
     alone_exact: list[float] = []
-    for number in range(matches):
+    for number in range(random_matches):
         strong = number % PLAYERS
         seats: list[BoerenbridgePlayer] = [
             RandomPlayer(random.Random(rng.random())) for _ in range(PLAYERS)
@@ -134,7 +136,8 @@ def measure(
         "matches": float(matches),
         "exact_bid_rate": exact / bids if bids else 0.0,
         "zero_bid_share": zeros / bids if bids else 0.0,
-        "win_rate_vs_random": wins / matches if matches else 0.0,
+        "random_matches": float(random_matches),
+        "win_rate_vs_random": wins / random_matches if random_matches else 0.0,
         "exact_bid_rate_vs_random": statistics.fmean(alone_exact) if alone_exact else 0.0,
         "exact_bid_rate_vs_random_ci95": [round(bound, 3) for bound in interval95(alone_exact)],
         "boeren_ms_p50": statistics.median(milliseconds),

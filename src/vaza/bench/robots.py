@@ -114,6 +114,7 @@ def run(
     *,
     card_deals: int,
     boeren_matches: int,
+    boeren_random_matches: int | None = None,
     advance: Callable[[int], None] | None = None,
 ) -> dict[str, object]:
     """Every figure: `deals` boards bid, `card_deals` bid and played.  The boards are bid by
@@ -130,7 +131,7 @@ def run(
         judged = measure_bidding(deals, seed, dd_cache=tables, chooser=chooser)
     bidding, system_bidding = judged.as_dict(), system.as_dict()
     cards = measure_cardplay(card_deals, seed, auction=True)
-    boeren = measure_boerenbridge(boeren_matches, seed)
+    boeren = measure_boerenbridge(boeren_matches, seed, random_matches=boeren_random_matches)
     return {
         "benchmark": "robots",
         "seed": seed,
@@ -154,6 +155,7 @@ def run(
             for name in ("dd_cost_declarer", "dd_cost_defence", "lead_cost")
         },
         "boeren_matches": boeren_matches,
+        "boeren_random_matches": boeren.get("random_matches"),
         "exact_bid_rate": boeren.get("exact_bid_rate"),
         "zero_bid_share": boeren.get("zero_bid_share"),
         "win_rate_vs_random": boeren.get("win_rate_vs_random"),
