@@ -1,0 +1,129 @@
+"""Variants of the strong Boerenbridge robot against the baseline, on the tables of `vaza match
+--game boerenbridge` (four players, seven cards, seats swapped), deal by deal (issue 18).
+
+    .venv/bin/python docs/experiments/boeren_variants.py run VARIANT DEALS SEED > a.json
+    .venv/bin/python docs/experiments/boeren_variants.py compare a.json b.json
+
+`run` prints the match's figures and, for each deal, the points a hand the variant gained over
+the baseline, so `compare` can pair two runs on the same deals (B less A, with its 95%
+interval).  The variants, each changed only inside this script:
+
+- `unchanged`: the robot as built;
+- `calibrated`: each bid's exact score scaled by how far its chance was off in
+  `boeren_calibration.py` (0: 0.96, 2: 0.90, 3: 1.05, 4: 1.15, 5 or more: 1.2);
+- `plain_own_cards`: choosing a card, my later cards simulated seeing only my hand on half the
+  deals, as when bidding;
+- `plain_bidders`: a bid judged against opponents half of whom see only their own hands;
+- `followed_weights`: deals weighed also by how each opponent followed, chasing or dodging a
+  trick as its bid asked (the likelihoods of `random_chances`), but for opponents read as
+  random players.
+"""
+
+import json
+import statistics
+import sys
+from collections.abc import Sequence
+
+from vaza.robots import boerenbridge_facts as facts_module
+from vaza.robots import boerenbridge_strong as strong
+from vaza.robots.boerenbridge_compare import compare
+from vaza.robots.boerenbridge_facts import CHASED, DODGED, HandEstimator, RoundFacts
+from vaza.robots.boerenbridge_playout import BEATERS, legal_mask
+from vaza.robots.compare import interval95
+from vaza.robots.registry import BOERENBRIDGE_CONFIGS
+
+CALIBRATION = {0: 0.96, 2: 0.90, 3: 1.05, 4: 1.15}
+
+
+class Calibrated(strong.BoerenbridgeStrongRobot):
+    def score(self, bid: int, tricks: int, barred: int | None) -> float:
+        value = super().score(bid, tricks, barred)
+        if bid != tricks:
+            return value
+        return value * (1.2 if bid >= 5 else CALIBRATION.get(bid, 1.0))
+
+
+def plain_own_cards() -> None:
+    policies = strong.deal_policies
+
+    def own_plain_too(facts, mix, rng, own_plain=0.0, at_random=None):  # type: ignore[no-untyped-def]
+        if mix is strong.CARD_OPPONENTS:
+            own_plain = 0.5
+        return policies(facts, mix, rng, own_plain, at_random)
+
+    strong.deal_policies = own_plain_too
+
+
+def followed_weights() -> None:
+    """Multiply `bid_weight`, which weighs every drawn deal, by the followed cards'
+    likelihood; a player trusted less than fully once I play is one read as random."""
+    by_bids = facts_module.bid_weight
+
+    def weight(
+        facts: RoundFacts,
+        estimator: HandEstimator,
+        hands: Sequence[int],
+        trust: float | Sequence[float] = 1.0,
+    ) -> float:
+        value = by_bids(facts, estimator, hands, trust)
+        beaters = BEATERS[facts.trump]
+        for play in facts.followed:
+            if not isinstance(trust, float | int) and trust[play.player] < 1.0:
+                continue
+            legal = legal_mask(hands[play.player] | play.from_here, play.follow)
+            taking = legal & beaters[play.best]
+            if not taking or taking == legal:
+                continue
+            took = bool(taking >> play.card & 1)
+            if play.need > 0:
+                value *= CHASED if took else 1.0 - CHASED
+            else:
+                value *= 1.0 - DODGED if took else DODGED
+        return value
+
+    strong.bid_weight = weight
+
+
+def run(variant: str, deals: int, seed: int) -> None:
+    kind, options = strong.BoerenbridgeStrongRobot, {}
+    if variant == "calibrated":
+        kind = Calibrated
+    elif variant == "plain_own_cards":
+        plain_own_cards()
+    elif variant == "plain_bidders":
+        options = {"bid_opponents": strong.PolicyMix(aware=0.5, plain=0.5)}
+    elif variant == "followed_weights":
+        followed_weights()
+    elif variant != "unchanged":
+        raise SystemExit(f"no variant {variant!r}: see the docstring")
+    result = compare(
+        lambda o, s: kind(o, seed=s, **options), BOERENBRIDGE_CONFIGS["baseline"], deals, seed
+    )
+    figures = {"variant": variant, "seed": seed, **result.as_dict()}
+    print(json.dumps({**figures, "differences": list(result.differences)}))
+
+
+def paired(first: str, second: str) -> None:
+    with open(first) as a, open(second) as b:
+        runs = json.load(a), json.load(b)
+    gains = [y - x for x, y in zip(runs[0]["differences"], runs[1]["differences"], strict=True)]
+    low, high = interval95(gains)
+    print(
+        json.dumps(
+            {
+                "a": runs[0]["variant"],
+                "b": runs[1]["variant"],
+                "deals": len(gains),
+                "b_less_a_points_per_hand": round(statistics.fmean(gains), 3),
+                "ci95": [round(low, 3), round(high, 3)],
+                "exact_vs_random": [run["a_exact_vs_random"]["rate"] for run in runs],
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "run":
+        run(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    else:
+        paired(sys.argv[2], sys.argv[3])
