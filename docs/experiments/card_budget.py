@@ -10,12 +10,12 @@ robots`, DDS on one thread).
 Run the two budgets at once, one per core, so they share the machine's load alike."""
 
 import json
-import math
 import statistics
 import sys
 
 from vaza.analysis.dds import single_threaded
 from vaza.robots.cardplay.measure import played_deals
+from vaza.robots.compare import interval95
 
 
 def run(deals: int, seed: int, budget: float, lead: float | None = None) -> None:
@@ -35,9 +35,9 @@ def run(deals: int, seed: int, budget: float, lead: float | None = None) -> None
 
 
 def interval(differences: list[float]) -> list[float]:
-    mean = statistics.fmean(differences)
-    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences))
-    return [round(mean, 3), round(mean - half, 3), round(mean + half, 3)]
+    """The mean difference and its 95% interval (`interval95`, as every robot figure)."""
+    low, high = interval95(differences)
+    return [round(statistics.fmean(differences), 3), round(low, 3), round(high, 3)]
 
 
 def _load(name: str) -> dict:

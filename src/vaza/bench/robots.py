@@ -22,6 +22,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Mapping
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,7 @@ def measure_leads(
     samples: list[int] = []
     dealt = 0
     """Boards dealt to reach the deals, the passed-out ones included."""
-    for _, (number, game) in zip(range(deals), bid_boards(rng), strict=False):
+    for number, game in islice(bid_boards(rng), deals):
         dealt = number
         contract = game.contract
         assert contract is not None
