@@ -4,19 +4,28 @@ as built (MODE=built), told that the others play at random (MODE=told: each oppo
 is 1 and no bid weighs the deals), or told that and shown the true deal too, while bidding
 and playing (MODE=shown), while playing only (MODE=shown-play) or while bidding only
 (MODE=shown-bid), the shown deal played out as many times as the robot would sample deals
-(the random players draw anew each time).  Prints the exact-bid rate with its standard error,
-the shares of hands where it took more and fewer tricks than it bid, and the exact rate by
-bid."""
+(the random players draw anew each time), or with its cards chosen by information-set search
+(MODE=ismcts, `boeren_ismcts.py`).  Prints the exact-bid rate with its standard error, the
+shares of hands where it took more and fewer tricks than it bid, the exact rate by bid, and
+whether each deal's bid was exact, so that
+
+    .venv/bin/python docs/experiments/boeren_random_table.py compare a.json b.json
+
+pairs two runs on the same deals (B less A, with its 95% interval)."""
 
 import json
 import os
+import statistics
 import sys
 from collections import Counter
+
+from boeren_ismcts import IsmctsRobot
 
 from vaza.core.games.boerenbridge import RoundDeal
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.robots import boerenbridge_strong as strong
 from vaza.robots.boerenbridge_compare import against_random, dealt_rounds
+from vaza.robots.compare import interval95
 
 MODE = os.environ.get("MODE", "built")
 dealt: list[RoundDeal] = []
@@ -39,8 +48,10 @@ class Told(strong.BoerenbridgeStrongRobot):
 def main() -> None:
     deals, seed = int(sys.argv[1]), int(sys.argv[2])
     options = BoerenbridgeOptions()
-    kind = strong.BoerenbridgeStrongRobot if MODE == "built" else Told
+    kinds = {"built": strong.BoerenbridgeStrongRobot, "ismcts": IsmctsRobot}
+    kind = kinds.get(MODE, Told)
     exact = over = 0
+    by_deal: list[int] = []
     bids: Counter[int] = Counter()
     made: Counter[int] = Counter()
     for deal in dealt_rounds(deals, seed):
@@ -51,6 +62,7 @@ def main() -> None:
         made[bid] += bid == won
         exact += bid == won
         over += won > bid
+        by_deal.append(int(bid == won))
     rate = exact / deals
     print(
         json.dumps(
@@ -61,10 +73,33 @@ def main() -> None:
                 "over": round(over / deals, 3),
                 "under": round((deals - exact - over) / deals, 3),
                 "exact_by_bid": {b: [bids[b], round(made[b] / bids[b], 2)] for b in sorted(bids)},
+                "exact_by_deal": by_deal,
+            }
+        )
+    )
+
+
+def paired(first: str, second: str) -> None:
+    with open(first) as a, open(second) as b:
+        runs = json.load(a), json.load(b)
+    gains = [y - x for x, y in zip(*(run["exact_by_deal"] for run in runs), strict=True)]
+    low, high = interval95([float(gain) for gain in gains])
+    print(
+        json.dumps(
+            {
+                "a": runs[0]["mode"],
+                "b": runs[1]["mode"],
+                "deals": len(gains),
+                "b_less_a_exact": round(statistics.fmean(gains), 4),
+                "ci95": [round(low, 4), round(high, 4)],
+                "deals_changed": sum(gain != 0 for gain in gains),
             }
         )
     )
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1] == "compare":
+        paired(sys.argv[2], sys.argv[3])
+    else:
+        main()

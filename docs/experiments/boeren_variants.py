@@ -16,7 +16,11 @@ interval).  The variants, each changed only inside this script:
 - `plain_bidders`: a bid judged against opponents half of whom see only their own hands;
 - `followed_weights`: deals weighed also by how each opponent followed, chasing or dodging a
   trick as its bid asked (the likelihoods of `random_chances`), but for opponents read as
-  random players.
+  random players;
+- `ismcts`: cards chosen by information-set Monte Carlo tree search (`boeren_ismcts.py`);
+- `shown_play`, `shown_all`: a robot that cheats, shown the true deal (each sampled deal is
+  the true one) while it plays, or while it bids and plays: a ceiling on what play (and
+  bidding) under hidden cards could gain against the baseline.
 """
 
 import json
@@ -24,6 +28,10 @@ import statistics
 import sys
 from collections.abc import Sequence
 
+from boeren_ismcts import IsmctsRobot
+
+from vaza.core.games.boerenbridge import RoundDeal
+from vaza.robots import boerenbridge_compare as compare_module
 from vaza.robots import boerenbridge_facts as facts_module
 from vaza.robots import boerenbridge_strong as strong
 from vaza.robots.boerenbridge_compare import compare
@@ -84,6 +92,36 @@ def followed_weights() -> None:
     strong.bid_weight = weight
 
 
+SHOWN_WHILE_BIDDING = False
+
+
+class Shown(strong.BoerenbridgeStrongRobot):
+    """Samples as built (so its reading of the opponents is the same), then replaces every
+    sampled deal by the true one, while it plays (and while it bids when
+    `SHOWN_WHILE_BIDDING`)."""
+
+    def _deals(self, facts, estimator, wanted, rng):  # type: ignore[no-untyped-def]
+        deals, chances = super()._deals(facts, estimator, wanted, rng)
+        if SHOWN_WHILE_BIDDING or facts.bids[facts.me] is not None:
+            true = [TRUE_DEAL[0].hands[p] & ~facts.played_by[p] for p in range(facts.players)]
+            deals = [list(true) for _ in deals]
+        return deals, chances
+
+
+TRUE_DEAL: list[RoundDeal] = []
+"""The deal being played, which `Shown` sees."""
+
+
+def show_the_deal() -> None:
+    play_round = compare_module.play_round
+
+    def shown(setup, dealt, robots):  # type: ignore[no-untyped-def]
+        TRUE_DEAL[:] = [dealt]
+        return play_round(setup, dealt, robots)
+
+    compare_module.play_round = shown
+
+
 def run(variant: str, deals: int, seed: int) -> None:
     kind, options = strong.BoerenbridgeStrongRobot, {}
     if variant == "calibrated":
@@ -94,6 +132,13 @@ def run(variant: str, deals: int, seed: int) -> None:
         options = {"bid_opponents": strong.PolicyMix(aware=0.5, plain=0.5)}
     elif variant == "followed_weights":
         followed_weights()
+    elif variant == "ismcts":
+        kind = IsmctsRobot
+    elif variant in {"shown_play", "shown_all"}:
+        global SHOWN_WHILE_BIDDING  # noqa: PLW0603 - one run, one variant
+        SHOWN_WHILE_BIDDING = variant == "shown_all"
+        kind = Shown
+        show_the_deal()
     elif variant != "unchanged":
         raise SystemExit(f"no variant {variant!r}: see the docstring")
     result = compare(
