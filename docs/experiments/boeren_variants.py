@@ -20,9 +20,13 @@ interval).  The variants, each changed only inside this script:
 - `ismcts`: cards chosen by information-set Monte Carlo tree search (`boeren_ismcts.py`);
 - `shown_play`, `shown_all`: a robot that cheats, shown the true deal (each sampled deal is
   the true one) while it plays, or while it bids and plays: a ceiling on what play (and
-  bidding) under hidden cards could gain against the baseline.
+  bidding) under hidden cards could gain against the baseline;
+- `shown_in_play`: a robot shown, while it plays, which cards are still in the others' hands
+  but not who holds which (it samples as built from those cards alone): how much of what
+  `shown_play` gains is knowing which cards were not dealt.
 """
 
+import dataclasses
 import json
 import statistics
 import sys
@@ -92,24 +96,40 @@ def followed_weights() -> None:
     strong.bid_weight = weight
 
 
-SHOWN_WHILE_BIDDING = False
+TRUE_DEAL: list[RoundDeal] = []
+"""The deal being played, which the robots shown it see (`show_the_deal`)."""
 
 
 class Shown(strong.BoerenbridgeStrongRobot):
     """Samples as built (so its reading of the opponents is the same), then replaces every
-    sampled deal by the true one, while it plays (and while it bids when
-    `SHOWN_WHILE_BIDDING`)."""
+    sampled deal by the true one while it plays (and while it bids, when `while_bidding`)."""
+
+    while_bidding = False
 
     def _deals(self, facts, estimator, wanted, rng):  # type: ignore[no-untyped-def]
         deals, chances = super()._deals(facts, estimator, wanted, rng)
-        if SHOWN_WHILE_BIDDING or facts.bids[facts.me] is not None:
+        if self.while_bidding or facts.bids[facts.me] is not None:
             true = [TRUE_DEAL[0].hands[p] & ~facts.played_by[p] for p in range(facts.players)]
             deals = [list(true) for _ in deals]
         return deals, chances
 
 
-TRUE_DEAL: list[RoundDeal] = []
-"""The deal being played, which `Shown` sees."""
+class ShownAll(Shown):
+    while_bidding = True
+
+
+class ShownInPlay(strong.BoerenbridgeStrongRobot):
+    """Samples as built while it bids; while it plays, from the cards the others still hold
+    (the true deal's), dealt among them as the sampler deals the unseen cards."""
+
+    def _deals(self, facts, estimator, wanted, rng):  # type: ignore[no-untyped-def]
+        if facts.bids[facts.me] is not None:
+            held = 0
+            for p in range(facts.players):
+                if p != facts.me:
+                    held |= TRUE_DEAL[0].hands[p] & ~facts.played_by[p]
+            facts = dataclasses.replace(facts, unseen=held)
+        return super()._deals(facts, estimator, wanted, rng)
 
 
 def show_the_deal() -> None:
@@ -120,6 +140,9 @@ def show_the_deal() -> None:
         return play_round(setup, dealt, robots)
 
     compare_module.play_round = shown
+
+
+SHOWN = {"shown_play": Shown, "shown_all": ShownAll, "shown_in_play": ShownInPlay}
 
 
 def run(variant: str, deals: int, seed: int) -> None:
@@ -134,10 +157,8 @@ def run(variant: str, deals: int, seed: int) -> None:
         followed_weights()
     elif variant == "ismcts":
         kind = IsmctsRobot
-    elif variant in {"shown_play", "shown_all"}:
-        global SHOWN_WHILE_BIDDING  # noqa: PLW0603 - one run, one variant
-        SHOWN_WHILE_BIDDING = variant == "shown_all"
-        kind = Shown
+    elif variant in SHOWN:
+        kind = SHOWN[variant]
         show_the_deal()
     elif variant != "unchanged":
         raise SystemExit(f"no variant {variant!r}: see the docstring")
