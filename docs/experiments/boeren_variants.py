@@ -3,10 +3,13 @@
 
     .venv/bin/python docs/experiments/boeren_variants.py run VARIANT DEALS SEED > a.json
     .venv/bin/python docs/experiments/boeren_variants.py compare a.json b.json
+    .venv/bin/python docs/experiments/boeren_variants.py infer DEALS SEED
 
 `run` prints the match's figures and, for each deal, the points a hand the variant gained over
 the baseline, so `compare` can pair two runs on the same deals (B less A, with its 95%
-interval).  The variants, each changed only inside this script:
+interval).  `infer` plays DEALS with four baseline robots and, at player 0's decisions from
+the third trick on, prints how much more the true deal weighs under `played_weights` than
+the average of 200 drawn deals.  The variants, each changed only inside this script:
 
 - `unchanged`: the robot as built;
 - `calibrated`: each bid's exact score scaled by how far its chance was off in
@@ -18,6 +21,10 @@ interval).  The variants, each changed only inside this script:
   trick as its bid asked (the likelihoods of `random_chances`), but for opponents read as
   random players;
 - `ismcts`: cards chosen by information-set Monte Carlo tree search (`boeren_ismcts.py`);
+- `played_weights`: deals weighed also by whether each opponent's cards so far (leads too)
+  are the ones `aware_card`, the simulated opponents' policy, would have played on the deal
+  (1; the same suit and the same take or duck: `PLAYED_NEAR`; else `PLAYED_FAR`), but for
+  opponents read as random players;
 - `shown_play`, `shown_all`: a robot that cheats, shown the true deal (each sampled deal is
   the true one) while it plays, or while it bids and plays: a ceiling on what play (and
   bidding) under hidden cards could gain against the baseline;
@@ -28,19 +35,29 @@ interval).  The variants, each changed only inside this script:
 
 import dataclasses
 import json
+import random
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from boeren_ismcts import IsmctsRobot
 
-from vaza.core.games.boerenbridge import RoundDeal
+from vaza.core.games.boerenbridge import BoerenbridgeRound, RoundDeal
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
+from vaza.core.views.boerenbridge import RoundView, player_view
 from vaza.robots import boerenbridge_compare as compare_module
 from vaza.robots import boerenbridge_facts as facts_module
 from vaza.robots import boerenbridge_strong as strong
-from vaza.robots.boerenbridge_compare import compare
+from vaza.robots.boerenbridge_compare import compare, dealt_rounds
 from vaza.robots.boerenbridge_facts import CHASED, DODGED, HandEstimator, RoundFacts
-from vaza.robots.boerenbridge_playout import BEATERS, legal_mask
+from vaza.robots.boerenbridge_playout import (
+    BEATERS,
+    STRENGTH,
+    SUIT_OF,
+    aware_card,
+    follow_after,
+    legal_mask,
+)
 from vaza.robots.compare import interval95
 from vaza.robots.registry import BOERENBRIDGE_CONFIGS
 
@@ -142,6 +159,68 @@ def show_the_deal() -> None:
     compare_module.play_round = shown
 
 
+PLAYED_NEAR, PLAYED_FAR = 0.7, 0.3
+HISTORY: list[tuple[tuple[int, int], ...]] = []
+"""The tricks of the view being decided, as (player, card index) pairs in the order played."""
+
+
+class PlayedWeights(strong.BoerenbridgeStrongRobot):
+    def choose(self, view):  # type: ignore[no-untyped-def]
+        self.remember(view)
+        return super().choose(view)
+
+    @staticmethod
+    def remember(view: RoundView) -> None:
+        tricks = [trick.plays for trick in view.tricks]
+        if view.current_trick:
+            tricks.append(view.current_trick)
+        HISTORY[:] = [tuple((player, card.index) for player, card in plays) for plays in tricks]
+
+
+def played_weights() -> None:
+    """Multiply `bid_weight` by the likelihood of the opponents' cards so far under
+    `aware_card` on the sampled deal, replayed from its start."""
+    by_bids = facts_module.bid_weight
+
+    def weight(
+        facts: RoundFacts,
+        estimator: HandEstimator,
+        hands: Sequence[int],
+        trust: float | Sequence[float] = 1.0,
+    ) -> float:
+        value = by_bids(facts, estimator, hands, trust)
+        if facts.bids[facts.me] is None or not HISTORY:
+            return value
+        trusted = [
+            p != facts.me and (isinstance(trust, float | int) or trust[p] >= 1.0)
+            for p in range(facts.players)
+        ]
+        beaters, strength = BEATERS[facts.trump], STRENGTH[facts.trump]
+        held = [hands[p] | facts.played_by[p] for p in range(facts.players)]
+        needs = [bid if bid is not None else 0 for bid in facts.bids]
+        for plays in HISTORY:
+            follow, free, best, best_player = 0, False, -1, plays[0][0]
+            for played, (player, card) in enumerate(plays):
+                if trusted[player]:
+                    chosen = aware_card(
+                        held, needs, player, played, follow, best, beaters, strength
+                    )
+                    if chosen != card:
+                        takes = best < 0 or bool(beaters[best] >> card & 1)
+                        would = best < 0 or bool(beaters[best] >> chosen & 1)
+                        near = SUIT_OF[chosen] == SUIT_OF[card] and takes == would
+                        value *= PLAYED_NEAR if near else PLAYED_FAR
+                held[player] &= ~(1 << card)
+                follow, free = follow_after(follow, free, card)
+                if best < 0 or beaters[best] >> card & 1:
+                    best, best_player = card, player
+            if len(plays) == facts.players:
+                needs[best_player] -= 1
+        return value
+
+    strong.bid_weight = weight
+
+
 SHOWN = {"shown_play": Shown, "shown_all": ShownAll, "shown_in_play": ShownInPlay}
 
 
@@ -155,6 +234,9 @@ def run(variant: str, deals: int, seed: int) -> None:
         options = {"bid_opponents": strong.PolicyMix(aware=0.5, plain=0.5)}
     elif variant == "followed_weights":
         followed_weights()
+    elif variant == "played_weights":
+        kind = PlayedWeights
+        played_weights()
     elif variant == "ismcts":
         kind = IsmctsRobot
     elif variant in SHOWN:
@@ -188,8 +270,57 @@ def paired(first: str, second: str) -> None:
     )
 
 
+def true_over_drawn(view: RoundView, dealt: RoundDeal, by_bids: Callable[..., float]) -> float:
+    """How much more the true deal weighs by the play (`played_weights` less `by_bids`)
+    than the average of 200 deals drawn as the robot draws them."""
+    PlayedWeights.remember(view)
+    facts = facts_module.facts_of(view)
+    estimator = HandEstimator(facts)
+    trust = [1.0] * facts.players
+
+    def by_play(hands: list[int]) -> float:
+        weight = strong.bid_weight(facts, estimator, hands, trust)
+        return weight / max(1e-12, by_bids(facts, estimator, hands, trust))
+
+    true = [dealt.hands[p] & ~facts.played_by[p] for p in range(facts.players)]
+    dealer, rng = facts_module.UnseenDealer(facts), random.Random(1)
+    drawn = statistics.fmean(by_play(dealer.deal(rng)) for _ in range(200))
+    return by_play(true) / drawn
+
+
+def infer(deals: int, seed: int) -> None:
+    by_bids = facts_module.bid_weight
+    played_weights()
+    ratios = []
+    for deal in dealt_rounds(deals, seed):
+        robots = [
+            BOERENBRIDGE_CONFIGS["baseline"](BoerenbridgeOptions(), deal.seeds[p])
+            for p in range(deal.setup.players)
+        ]
+        game = BoerenbridgeRound(deal.setup, deal.dealt)
+        while not game.is_over:
+            player = game.to_act
+            assert player is not None
+            view = player_view(game, player)
+            if player == 0 and view.bids[0] is not None and len(view.tricks) >= 2:
+                ratios.append(true_over_drawn(view, deal.dealt, by_bids))
+            game.apply(robots[player].choose(view), by=player)
+    print(
+        json.dumps(
+            {
+                "decisions": len(ratios),
+                "true_over_drawn_mean": round(statistics.fmean(ratios), 3),
+                "median": round(statistics.median(ratios), 3),
+                "share_above_1": round(sum(ratio > 1 for ratio in ratios) / len(ratios), 3),
+            }
+        )
+    )
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "run":
         run(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif sys.argv[1] == "infer":
+        infer(int(sys.argv[2]), int(sys.argv[3]))
     else:
         paired(sys.argv[2], sys.argv[3])
