@@ -83,9 +83,10 @@ def plain_own_cards() -> None:
     strong.deal_policies = own_plain_too
 
 
-def followed_weights() -> None:
-    """Multiply `bid_weight`, which weighs every drawn deal, by the followed cards'
-    likelihood; a player trusted less than fully once I play is one read as random."""
+def weigh_also_by(likelihood: Callable[[RoundFacts, Sequence[int], list[bool]], float]) -> None:
+    """Multiply `bid_weight`, which weighs every drawn deal, by `likelihood(facts, hands,
+    trusted)`; a player trusted less than fully once I play is one read as random, and is not
+    trusted."""
     by_bids = facts_module.bid_weight
 
     def weight(
@@ -94,23 +95,33 @@ def followed_weights() -> None:
         hands: Sequence[int],
         trust: float | Sequence[float] = 1.0,
     ) -> float:
-        value = by_bids(facts, estimator, hands, trust)
-        beaters = BEATERS[facts.trump]
-        for play in facts.followed:
-            if not isinstance(trust, float | int) and trust[play.player] < 1.0:
-                continue
-            legal = legal_mask(hands[play.player] | play.from_here, play.follow)
-            taking = legal & beaters[play.best]
-            if not taking or taking == legal:
-                continue
-            took = bool(taking >> play.card & 1)
-            if play.need > 0:
-                value *= CHASED if took else 1.0 - CHASED
-            else:
-                value *= 1.0 - DODGED if took else DODGED
-        return value
+        trusted = [
+            p != facts.me and (isinstance(trust, float | int) or trust[p] >= 1.0)
+            for p in range(facts.players)
+        ]
+        return by_bids(facts, estimator, hands, trust) * likelihood(facts, hands, trusted)
 
     strong.bid_weight = weight
+
+
+def followed_likelihood(facts: RoundFacts, hands: Sequence[int], trusted: list[bool]) -> float:
+    """How likely the cards the others followed with are, chasing or dodging as their bids
+    asked (`random_chances`'s likelihoods)."""
+    value = 1.0
+    beaters = BEATERS[facts.trump]
+    for play in facts.followed:
+        if not trusted[play.player]:
+            continue
+        legal = legal_mask(hands[play.player] | play.from_here, play.follow)
+        taking = legal & beaters[play.best]
+        if not taking or taking == legal:
+            continue
+        took = bool(taking >> play.card & 1)
+        if play.need > 0:
+            value *= CHASED if took else 1.0 - CHASED
+        else:
+            value *= 1.0 - DODGED if took else DODGED
+    return value
 
 
 TRUE_DEAL: list[RoundDeal] = []
@@ -177,48 +188,32 @@ class PlayedWeights(strong.BoerenbridgeStrongRobot):
         HISTORY[:] = [tuple((player, card.index) for player, card in plays) for plays in tricks]
 
 
-def played_weights() -> None:
-    """Multiply `bid_weight` by the likelihood of the opponents' cards so far under
-    `aware_card` on the sampled deal, replayed from its start."""
-    by_bids = facts_module.bid_weight
-
-    def weight(
-        facts: RoundFacts,
-        estimator: HandEstimator,
-        hands: Sequence[int],
-        trust: float | Sequence[float] = 1.0,
-    ) -> float:
-        value = by_bids(facts, estimator, hands, trust)
-        if facts.bids[facts.me] is None or not HISTORY:
-            return value
-        trusted = [
-            p != facts.me and (isinstance(trust, float | int) or trust[p] >= 1.0)
-            for p in range(facts.players)
-        ]
-        beaters, strength = BEATERS[facts.trump], STRENGTH[facts.trump]
-        held = [hands[p] | facts.played_by[p] for p in range(facts.players)]
-        needs = [bid if bid is not None else 0 for bid in facts.bids]
-        for plays in HISTORY:
-            follow, free, best, best_player = 0, False, -1, plays[0][0]
-            for played, (player, card) in enumerate(plays):
-                if trusted[player]:
-                    chosen = aware_card(
-                        held, needs, player, played, follow, best, beaters, strength
-                    )
-                    if chosen != card:
-                        takes = best < 0 or bool(beaters[best] >> card & 1)
-                        would = best < 0 or bool(beaters[best] >> chosen & 1)
-                        near = SUIT_OF[chosen] == SUIT_OF[card] and takes == would
-                        value *= PLAYED_NEAR if near else PLAYED_FAR
-                held[player] &= ~(1 << card)
-                follow, free = follow_after(follow, free, card)
-                if best < 0 or beaters[best] >> card & 1:
-                    best, best_player = card, player
-            if len(plays) == facts.players:
-                needs[best_player] -= 1
-        return value
-
-    strong.bid_weight = weight
+def played_likelihood(facts: RoundFacts, hands: Sequence[int], trusted: list[bool]) -> float:
+    """How likely the others' cards so far (`HISTORY`) are under `aware_card` on the deal,
+    replayed from its start."""
+    if facts.bids[facts.me] is None or not HISTORY:
+        return 1.0
+    value = 1.0
+    beaters, strength = BEATERS[facts.trump], STRENGTH[facts.trump]
+    held = [hands[p] | facts.played_by[p] for p in range(facts.players)]
+    needs = [bid if bid is not None else 0 for bid in facts.bids]
+    for plays in HISTORY:
+        follow, free, best, best_player = 0, False, -1, plays[0][0]
+        for played, (player, card) in enumerate(plays):
+            if trusted[player]:
+                chosen = aware_card(held, needs, player, played, follow, best, beaters, strength)
+                if chosen != card:
+                    takes = best < 0 or bool(beaters[best] >> card & 1)
+                    would = best < 0 or bool(beaters[best] >> chosen & 1)
+                    near = SUIT_OF[chosen] == SUIT_OF[card] and takes == would
+                    value *= PLAYED_NEAR if near else PLAYED_FAR
+            held[player] &= ~(1 << card)
+            follow, free = follow_after(follow, free, card)
+            if best < 0 or beaters[best] >> card & 1:
+                best, best_player = card, player
+        if len(plays) == facts.players:
+            needs[best_player] -= 1
+    return value
 
 
 SHOWN = {"shown_play": Shown, "shown_all": ShownAll, "shown_in_play": ShownInPlay}
@@ -233,10 +228,10 @@ def run(variant: str, deals: int, seed: int) -> None:
     elif variant == "plain_bidders":
         options = {"bid_opponents": strong.PolicyMix(aware=0.5, plain=0.5)}
     elif variant == "followed_weights":
-        followed_weights()
+        weigh_also_by(followed_likelihood)
     elif variant == "played_weights":
         kind = PlayedWeights
-        played_weights()
+        weigh_also_by(played_likelihood)
     elif variant == "ismcts":
         kind = IsmctsRobot
     elif variant in SHOWN:
@@ -290,7 +285,7 @@ def true_over_drawn(view: RoundView, dealt: RoundDeal, by_bids: Callable[..., fl
 
 def infer(deals: int, seed: int) -> None:
     by_bids = facts_module.bid_weight
-    played_weights()
+    weigh_also_by(played_likelihood)
     ratios = []
     for deal in dealt_rounds(deals, seed):
         robots = [
