@@ -9,8 +9,9 @@ played public, that sequence is its information set, so a node chooses one card 
 that reaches it.  The opponents play as the robot's model draws them deal by deal (aware, plain
 or random: `deal_policies`), as chance events of the tree.
 
-- The root chooses among the robot's distinct cards by UCB1 (rewards are the round's score over
-  the exact score, so 0 to 1), and the card played is the one visited most.
+- The root chooses among the robot's distinct cards by UCB1 (a reward is the round's score
+  over the exact bid's: 1 when exact, about 0 when not), and the card played is the one
+  visited most.
 - A node below the root picks by UCB1 over the cards legal in the deal at hand (counting each
   card's availability, as single-observer ISMCTS does) once it has been reached `WARM` times;
   until then it plays `aware_card`, and so does the play below it, as the robot's playouts do.
