@@ -14,9 +14,16 @@ import statistics
 import sys
 from collections import Counter, defaultdict
 
+from vaza.bench.boerenbridge import BoerenbridgePlayer
 from vaza.core.games.boerenbridge import Bid
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
-from vaza.robots.boerenbridge_compare import A_SEATS, RandomPlayer, dealt_rounds, play_round
+from vaza.robots.boerenbridge_compare import (
+    A_SEATS,
+    DealtRound,
+    RandomPlayer,
+    dealt_rounds,
+    play_round,
+)
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.robots.registry import BOERENBRIDGE_CONFIGS
 
@@ -41,22 +48,31 @@ class Recording(BoerenbridgeStrongRobot):
         return super().score(bid, tricks, barred)
 
 
+def seated(
+    deal: DealtRound, table: int, against_random: bool, options: BoerenbridgeOptions
+) -> list[BoerenbridgePlayer]:
+    """The players of `deal` at `table`: the recording robot in A's seats and the baseline in
+    B's, or (`against_random`) the recording robot alone among random players."""
+    baseline = BOERENBRIDGE_CONFIGS["baseline"]
+    players: list[BoerenbridgePlayer] = []
+    for p in range(4):
+        if p == deal.alone if against_random else (table, p) in A_SEATS:
+            players.append(Recording(options, seed=deal.seeds[p]))
+        elif against_random:
+            players.append(RandomPlayer(random.Random(deal.seeds[p] ^ 0x5EED)))
+        else:
+            players.append(baseline(options, deal.seeds[p]))
+    return players
+
+
 def main() -> None:
     deals, seed = int(sys.argv[1]), int(sys.argv[2])
     against_random = sys.argv[3:] == ["random"]
     options = BoerenbridgeOptions()
-    baseline = BOERENBRIDGE_CONFIGS["baseline"]
     hands = []  # (bid, predicted chance of exact, exact)
     for deal in dealt_rounds(deals, seed):
         for table in (0,) if against_random else (0, 1):
-            robots = [
-                Recording(options, seed=deal.seeds[p])
-                if (p == deal.alone if against_random else (table, p) in A_SEATS)
-                else RandomPlayer(random.Random(deal.seeds[p] ^ 0x5EED))
-                if against_random
-                else baseline(options, deal.seeds[p])
-                for p in range(4)
-            ]
+            robots = seated(deal, table, against_random, options)
             result = play_round(deal.setup, deal.dealt, robots)
             for p, robot in enumerate(robots):
                 if isinstance(robot, Recording) and robot.predicted is not None:
@@ -89,4 +105,5 @@ def main() -> None:
     )
 
 
-main()
+if __name__ == "__main__":
+    main()

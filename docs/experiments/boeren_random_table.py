@@ -15,17 +15,16 @@ pairs two runs on the same deals (B less A, with its 95% interval)."""
 
 import json
 import os
-import statistics
 import sys
 from collections import Counter
 
 from boeren_ismcts import IsmctsRobot
+from common import paired
 
 from vaza.core.games.boerenbridge import RoundDeal
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.robots import boerenbridge_strong as strong
 from vaza.robots.boerenbridge_compare import against_random, dealt_rounds
-from vaza.robots.compare import interval95
 
 MODE = os.environ.get("MODE", "built")
 dealt: list[RoundDeal] = []
@@ -79,27 +78,15 @@ def main() -> None:
     )
 
 
-def paired(first: str, second: str) -> None:
+def compare_runs(first: str, second: str) -> None:
     with open(first) as a, open(second) as b:
         runs = json.load(a), json.load(b)
-    gains = [y - x for x, y in zip(*(run["exact_by_deal"] for run in runs), strict=True)]
-    low, high = interval95([float(gain) for gain in gains])
-    print(
-        json.dumps(
-            {
-                "a": runs[0]["mode"],
-                "b": runs[1]["mode"],
-                "deals": len(gains),
-                "b_less_a_exact": round(statistics.fmean(gains), 4),
-                "ci95": [round(low, 4), round(high, 4)],
-                "deals_changed": sum(gain != 0 for gain in gains),
-            }
-        )
-    )
+    figures = paired(runs[0]["exact_by_deal"], runs[1]["exact_by_deal"], 4)
+    print(json.dumps({"a": runs[0]["mode"], "b": runs[1]["mode"], **figures}))
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "compare":
-        paired(sys.argv[2], sys.argv[3])
+        compare_runs(sys.argv[2], sys.argv[3])
     else:
         main()

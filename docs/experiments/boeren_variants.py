@@ -41,6 +41,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from boeren_ismcts import IsmctsRobot
+from common import paired
 
 from vaza.core.games.boerenbridge import BoerenbridgeRound, RoundDeal
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
@@ -58,7 +59,6 @@ from vaza.robots.boerenbridge_playout import (
     follow_after,
     legal_mask,
 )
-from vaza.robots.compare import interval95
 from vaza.robots.registry import BOERENBRIDGE_CONFIGS
 
 CALIBRATION = {0: 0.96, 2: 0.90, 3: 1.05, 4: 1.15}
@@ -128,6 +128,11 @@ TRUE_DEAL: list[RoundDeal] = []
 """The deal being played, which the robots shown it see (`show_the_deal`)."""
 
 
+def still_held(dealt: RoundDeal, facts: RoundFacts) -> list[int]:
+    """Each player's cards of `dealt` not yet played."""
+    return [dealt.hands[p] & ~facts.played_by[p] for p in range(facts.players)]
+
+
 class Shown(strong.BoerenbridgeStrongRobot):
     """Samples as built (so its reading of the opponents is the same), then replaces every
     sampled deal by the true one while it plays (and while it bids, when `while_bidding`)."""
@@ -137,8 +142,7 @@ class Shown(strong.BoerenbridgeStrongRobot):
     def _deals(self, facts, estimator, wanted, rng):  # type: ignore[no-untyped-def]
         deals, chances = super()._deals(facts, estimator, wanted, rng)
         if self.while_bidding or facts.bids[facts.me] is not None:
-            true = [TRUE_DEAL[0].hands[p] & ~facts.played_by[p] for p in range(facts.players)]
-            deals = [list(true) for _ in deals]
+            deals = [still_held(TRUE_DEAL[0], facts) for _ in deals]
         return deals, chances
 
 
@@ -152,10 +156,8 @@ class ShownInPlay(strong.BoerenbridgeStrongRobot):
 
     def _deals(self, facts, estimator, wanted, rng):  # type: ignore[no-untyped-def]
         if facts.bids[facts.me] is not None:
-            held = 0
-            for p in range(facts.players):
-                if p != facts.me:
-                    held |= TRUE_DEAL[0].hands[p] & ~facts.played_by[p]
+            true = still_held(TRUE_DEAL[0], facts)
+            held = sum(hand for p, hand in enumerate(true) if p != facts.me)  # disjoint masks
             facts = dataclasses.replace(facts, unseen=held)
         return super()._deals(facts, estimator, wanted, rng)
 
@@ -246,46 +248,36 @@ def run(variant: str, deals: int, seed: int) -> None:
     print(json.dumps({**figures, "differences": list(result.differences)}))
 
 
-def paired(first: str, second: str) -> None:
+def compare_runs(first: str, second: str) -> None:
     with open(first) as a, open(second) as b:
         runs = json.load(a), json.load(b)
-    gains = [y - x for x, y in zip(runs[0]["differences"], runs[1]["differences"], strict=True)]
-    low, high = interval95(gains)
+    figures = paired(runs[0]["differences"], runs[1]["differences"], 3)
     print(
         json.dumps(
             {
                 "a": runs[0]["variant"],
                 "b": runs[1]["variant"],
-                "deals": len(gains),
-                "b_less_a_points_per_hand": round(statistics.fmean(gains), 3),
-                "ci95": [round(low, 3), round(high, 3)],
+                **figures,
                 "exact_vs_random": [run["a_exact_vs_random"]["rate"] for run in runs],
             }
         )
     )
 
 
-def true_over_drawn(view: RoundView, dealt: RoundDeal, by_bids: Callable[..., float]) -> float:
-    """How much more the true deal weighs by the play (`played_weights` less `by_bids`)
-    than the average of 200 deals drawn as the robot draws them."""
+def true_over_drawn(view: RoundView, dealt: RoundDeal) -> float:
+    """How much more `played_likelihood` weighs the true deal than the average of 200 deals
+    drawn as the robot draws them (every other player trusted)."""
     PlayedWeights.remember(view)
     facts = facts_module.facts_of(view)
-    estimator = HandEstimator(facts)
-    trust = [1.0] * facts.players
-
-    def by_play(hands: list[int]) -> float:
-        weight = strong.bid_weight(facts, estimator, hands, trust)
-        return weight / max(1e-12, by_bids(facts, estimator, hands, trust))
-
-    true = [dealt.hands[p] & ~facts.played_by[p] for p in range(facts.players)]
+    trusted = [p != facts.me for p in range(facts.players)]
     dealer, rng = facts_module.UnseenDealer(facts), random.Random(1)
-    drawn = statistics.fmean(by_play(dealer.deal(rng)) for _ in range(200))
-    return by_play(true) / drawn
+    drawn = statistics.fmean(
+        played_likelihood(facts, dealer.deal(rng), trusted) for _ in range(200)
+    )
+    return played_likelihood(facts, still_held(dealt, facts), trusted) / drawn
 
 
 def infer(deals: int, seed: int) -> None:
-    by_bids = facts_module.bid_weight
-    weigh_also_by(played_likelihood)
     ratios = []
     for deal in dealt_rounds(deals, seed):
         robots = [
@@ -298,7 +290,7 @@ def infer(deals: int, seed: int) -> None:
             assert player is not None
             view = player_view(game, player)
             if player == 0 and view.bids[0] is not None and len(view.tricks) >= 2:
-                ratios.append(true_over_drawn(view, deal.dealt, by_bids))
+                ratios.append(true_over_drawn(view, deal.dealt))
             game.apply(robots[player].choose(view), by=player)
     print(
         json.dumps(
@@ -318,4 +310,4 @@ if __name__ == "__main__":
     elif sys.argv[1] == "infer":
         infer(int(sys.argv[2]), int(sys.argv[3]))
     else:
-        paired(sys.argv[2], sys.argv[3])
+        compare_runs(sys.argv[2], sys.argv[3])

@@ -1,14 +1,17 @@
 """What the Boerenbridge experiments share: four robots of one kind over the seed's matches,
-through the same `robot_matches` as `vaza bench robots` (same deals, same robot seeds)."""
+through the same `robot_matches` as `vaza bench robots` (same deals, same robot seeds), and
+two runs' figures paired deal by deal."""
 
 import os
 import random
+import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from vaza.bench.boerenbridge import BoerenbridgePlayer, exact_rate, robot_matches
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
+from vaza.robots.compare import interval95
 
 OPTIONS = BoerenbridgeOptions()
 BUDGET = int(os.environ.get("BUDGET", "40000"))
@@ -25,3 +28,16 @@ def exact_bid_rate(make_robot: Callable[[int], BoerenbridgePlayer]) -> dict[str,
         exact += made
         bids += total
     return {"rate": exact / bids, "bids": bids, "seconds": round(time.time() - started)}
+
+
+def paired(first: Sequence[float], second: Sequence[float], digits: int) -> dict[str, object]:
+    """The second run less the first, deal by deal: the deals, the mean difference and its
+    95% interval (rounded to `digits`), and the deals that differ."""
+    gains = [float(b - a) for a, b in zip(first, second, strict=True)]
+    low, high = interval95(gains)
+    return {
+        "deals": len(gains),
+        "b_less_a": round(statistics.fmean(gains), digits),
+        "ci95": [round(low, digits), round(high, digits)],
+        "deals_changed": sum(gain != 0 for gain in gains),
+    }
