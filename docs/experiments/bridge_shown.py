@@ -2,7 +2,8 @@
 
     bridge_shown.py run ARM BOARDS SEED > arm.json   A against the baseline on the boards of
                                             `vaza match --boards BOARDS --seed SEED`
-    bridge_shown.py compare a.json b.json   b − a, board by board, with a 95% interval
+    bridge_shown.py compare a.json b.json   b − a, board by board, with a 95% interval (runs
+                                            pooled with commas: a11.json,a12.json)
 
 The boards and tables are `vaza match --a strong --b baseline`'s (`robots/compare.py`): each
 board at two tables, A North–South at the first and East–West at the second; A's IMPs a board.
@@ -99,6 +100,32 @@ def table(board: Board, robots: dict[Seat, Robot]) -> dict[str, object]:
     }
 
 
+def tricks_for_a(row: dict[str, object]) -> int | None:
+    """On a board played in the same contract by the same seat at both tables, the tricks A
+    took more than B in the seats it held (declaring at one table, defending at the other);
+    None on other boards."""
+    first, second = row["tables"]  # type: ignore[misc]
+    contract = first["contract"]
+    if contract is None or contract != second["contract"]:
+        return None
+    gain: int = first["tricks"] - second["tricks"]
+    return gain if contract[-1] in "NS" else -gain
+
+
+def summary(rows: list[dict[str, object]]) -> dict[str, object]:
+    gains = [row["imps"] for row in rows]
+    low, high = interval95(gains)  # type: ignore[arg-type]
+    tricks = [gain for row in rows if (gain := tricks_for_a(row)) is not None]
+    tricks_low, tricks_high = interval95(tricks)
+    return {
+        "imps_per_board": round(sum(gains) / len(gains), 3),  # type: ignore[arg-type]
+        "ci95": [round(low, 3), round(high, 3)],
+        "same_contract_boards": len(tricks),
+        "tricks_for_a": round(sum(tricks) / len(tricks), 3) if tricks else None,
+        "tricks_ci95": [round(tricks_low, 3), round(tricks_high, 3)],
+    }
+
+
 def run(arm: Arm, boards: int, seed: int) -> None:
     single_threaded()
     rng = make_rng(seed)
@@ -117,22 +144,25 @@ def run(arm: Arm, boards: int, seed: int) -> None:
         rows.append({"imps": imps(first["ns"] - second["ns"]), "tables": [first, second]})  # type: ignore[operator]
         print(f"\r{number}/{boards}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    gains = [row["imps"] for row in rows]
-    low, high = interval95(gains)  # type: ignore[arg-type]
-    print(json.dumps({
-        "arm": arm, "seed": seed, "boards": boards,
-        "imps_per_board": round(sum(gains) / boards, 3), "ci95": [round(low, 3), round(high, 3)],
-        "rows": rows,
-    }))  # fmt: skip
+    print(json.dumps({"arm": arm, "seed": seed, "boards": boards, **summary(rows), "rows": rows}))
 
 
-def compare(first: str, second: str) -> None:
-    with open(first) as a_file, open(second) as b_file:
-        a, b = json.load(a_file), json.load(b_file)
+def rows_of(paths: list[str]) -> list[dict[str, object]]:
+    """The boards of one or more runs, in order (the runs of two seeds pooled)."""
+    rows = []
+    for path in paths:
+        with open(path) as file:
+            rows += json.load(file)["rows"]
+    return rows
+
+
+def compare(first: list[str], second: list[str]) -> None:
+    """Runs of arm b less arm a, board by board; each side may pool several runs (a comma
+    between their files), in the same order."""
+    a, b = rows_of(first), rows_of(second)
     print(json.dumps({
-        "arms": [a["arm"], b["arm"]],
-        "imps_per_board": [a["imps_per_board"], b["imps_per_board"]],
-        **paired([row["imps"] for row in a["rows"]], [row["imps"] for row in b["rows"]], 3),
+        "a": summary(a), "b": summary(b),
+        **paired([row["imps"] for row in a], [row["imps"] for row in b], 3),
     }))  # fmt: skip
 
 
@@ -142,4 +172,4 @@ if __name__ == "__main__":
             sys.exit(f"no arm {sys.argv[2]!r}: choose {', '.join(ARMS)}")
         run(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))  # type: ignore[arg-type]
     else:
-        compare(sys.argv[2], sys.argv[3])
+        compare(sys.argv[2].split(","), sys.argv[3].split(","))
