@@ -22,8 +22,7 @@ thread: run two arms at once, one a core."""
 
 import json
 import sys
-from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from common import paired
 
@@ -42,6 +41,8 @@ from vaza.scoring.imps import imps
 
 Arm = Literal["unchanged", "shown_play", "shown_declarer", "shown_defence"]
 ARMS: tuple[Arm, ...] = ("unchanged", "shown_play", "shown_declarer", "shown_defence")
+Row = dict[str, Any]
+"""A board as the JSON keeps it: A's IMPs and each table's contract, tricks and NS score."""
 
 
 def true_layout(board: Board, view: TableView) -> Layout:
@@ -87,7 +88,18 @@ class Shown:
         return Decision(search.choices[search._best()], 1, True, {}, {})
 
 
-def table(board: Board, robots: dict[Seat, Robot]) -> dict[str, object]:
+def shown(board: Board, arm: Arm) -> Robot:
+    player = robot("strong")
+    assert isinstance(player, CardPlayer)
+    return Shown(player, board, arm)
+
+
+def seated(board: Board, arm: Arm, a_side: Side) -> dict[Seat, Robot]:
+    """A table of `vaza match`: A on `a_side`, the baseline on the other."""
+    return {seat: shown(board, arm) if seat.side is a_side else robot("baseline") for seat in SEATS}
+
+
+def table(board: Board, robots: dict[Seat, Robot]) -> Row:
     game = ContractDeal(board)
     play_out(game, robots)
     result = game.result
@@ -100,11 +112,11 @@ def table(board: Board, robots: dict[Seat, Robot]) -> dict[str, object]:
     }
 
 
-def tricks_for_a(row: dict[str, object]) -> int | None:
+def tricks_for_a(row: Row) -> int | None:
     """On a board played in the same contract by the same seat at both tables, the tricks A
     took more than B in the seats it held (declaring at one table, defending at the other);
     None on other boards."""
-    first, second = row["tables"]  # type: ignore[misc]
+    first, second = row["tables"]
     contract = first["contract"]
     if contract is None or contract != second["contract"]:
         return None
@@ -112,13 +124,13 @@ def tricks_for_a(row: dict[str, object]) -> int | None:
     return gain if contract[-1] in "NS" else -gain
 
 
-def summary(rows: list[dict[str, object]]) -> dict[str, object]:
+def summary(rows: list[Row]) -> Row:
     gains = [row["imps"] for row in rows]
-    low, high = interval95(gains)  # type: ignore[arg-type]
+    low, high = interval95(gains)
     tricks = [gain for row in rows if (gain := tricks_for_a(row)) is not None]
     tricks_low, tricks_high = interval95(tricks)
     return {
-        "imps_per_board": round(sum(gains) / len(gains), 3),  # type: ignore[arg-type]
+        "imps_per_board": round(sum(gains) / len(gains), 3),
         "ci95": [round(low, 3), round(high, 3)],
         "same_contract_boards": len(tricks),
         "tricks_for_a": round(sum(tricks) / len(tricks), 3) if tricks else None,
@@ -132,22 +144,15 @@ def run(arm: Arm, boards: int, seed: int) -> None:
     rows = []
     for number in range(1, boards + 1):
         board = Board.random(number, rng)
-
-        def a(board: Board = board) -> Robot:
-            player = robot("strong")
-            assert isinstance(player, CardPlayer)
-            return Shown(player, board, arm)
-
-        b: Callable[[], Robot] = lambda: robot("baseline")  # noqa: E731
-        first = table(board, {seat: a() if seat.side is Side.NS else b() for seat in SEATS})
-        second = table(board, {seat: b() if seat.side is Side.NS else a() for seat in SEATS})
-        rows.append({"imps": imps(first["ns"] - second["ns"]), "tables": [first, second]})  # type: ignore[operator]
+        first = table(board, seated(board, arm, Side.NS))
+        second = table(board, seated(board, arm, Side.EW))
+        rows.append({"imps": imps(first["ns"] - second["ns"]), "tables": [first, second]})
         print(f"\r{number}/{boards}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     print(json.dumps({"arm": arm, "seed": seed, "boards": boards, **summary(rows), "rows": rows}))
 
 
-def rows_of(paths: list[str]) -> list[dict[str, object]]:
+def rows_of(paths: list[str]) -> list[Row]:
     """The boards of one or more runs, in order (the runs of two seeds pooled)."""
     rows = []
     for path in paths:
