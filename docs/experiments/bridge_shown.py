@@ -15,7 +15,8 @@ could win, not a robot.  The bidding is the strong robot's in every arm.
 - `unchanged`: the strong robot as built (the arms' yardstick on the same boards);
 - `shown_play`: every card of A's, declaring or defending;
 - `shown_declarer`: A's cards as declarer (its own and dummy's);
-- `shown_defence`: A's cards as a defender, the opening lead included.
+- `shown_defence`: A's cards as a defender, the opening lead included;
+- `shown_lead`: A's opening leads only.
 
 The true layout comes from the board the harness deals, never from a view.  DDS runs on one
 thread: run two arms at once, one a core."""
@@ -39,8 +40,8 @@ from vaza.robots.driver import play_out
 from vaza.robots.registry import robot
 from vaza.scoring.imps import imps
 
-Arm = Literal["unchanged", "shown_play", "shown_declarer", "shown_defence"]
-ARMS: tuple[Arm, ...] = ("unchanged", "shown_play", "shown_declarer", "shown_defence")
+Arm = Literal["unchanged", "shown_play", "shown_declarer", "shown_defence", "shown_lead"]
+ARMS: tuple[Arm, ...] = ("unchanged", "shown_play", "shown_declarer", "shown_defence", "shown_lead")
 Row = dict[str, Any]
 """A board as the JSON keeps it: A's IMPs and each table's contract, tricks and NS score."""
 
@@ -67,6 +68,8 @@ class Shown:
         if contract is None or seat is None or not isinstance(view.legal_actions[0], Card):
             return False
         declaring = seat.side == contract.declarer.side
+        if self.arm == "shown_lead":
+            return not view.played
         return self.arm == "shown_play" or (self.arm == "shown_declarer") == declaring
 
     def choose(self, view: TableView) -> BridgeAction:
