@@ -128,6 +128,7 @@ def tricks_for_a(row: Row) -> int | None:
 
 
 def summary(rows: list[Row]) -> Row:
+    """A's IMPs a board and its tricks on the boards alike, each with a 95% interval."""
     gains = [row["imps"] for row in rows]
     low, high = interval95(gains)
     tricks = [gain for row in rows if (gain := tricks_for_a(row)) is not None]
@@ -142,6 +143,7 @@ def summary(rows: list[Row]) -> Row:
 
 
 def run(arm: Arm, boards: int, seed: int) -> None:
+    """`robots.compare.compare`'s loop, A built for each board: it needs the deal."""
     single_threaded()
     rng = make_rng(seed)
     rows = []
