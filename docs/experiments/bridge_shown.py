@@ -23,7 +23,7 @@ thread: run two arms at once, one a core."""
 
 import json
 import sys
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from common import paired
 
@@ -41,7 +41,7 @@ from vaza.robots.registry import robot
 from vaza.scoring.imps import imps
 
 Arm = Literal["unchanged", "shown_play", "shown_declarer", "shown_defence", "shown_lead"]
-ARMS: tuple[Arm, ...] = ("unchanged", "shown_play", "shown_declarer", "shown_defence", "shown_lead")
+ARMS: tuple[Arm, ...] = get_args(Arm)
 Row = dict[str, Any]
 """A board as the JSON keeps it: A's IMPs and each table's contract, tricks and NS score."""
 
