@@ -2,18 +2,22 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import pytest
 
 from vaza.cli import main
 from vaza.commands import match as match_command
-from vaza.core.deal import make_rng
+from vaza.core.cards import SEATS, Side
+from vaza.core.deal import Board, make_rng
 from vaza.core.games.boerenbridge import RoundDeal
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup
+from vaza.core.games.contract import ContractDeal
 from vaza.robots.boerenbridge_compare import compare as boerenbridge_compare
 from vaza.robots.boerenbridge_compare import play_round
-from vaza.robots.compare import Comparison, compare
-from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS
+from vaza.robots.compare import Comparison, compare, interval95, paired_change
+from vaza.robots.driver import play_out
+from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS, Thinking
 from vaza.scoring.boerenbridge import round_scores
 
 
@@ -127,3 +131,87 @@ def test_a_robot_against_random_players_is_the_same_robot_at_both_tables() -> No
     result = boerenbridge_compare(strong, strong, deals=4, seed=3, hand_size=3)
     assert all(d.a_exact_vs_random == d.b_exact_vs_random for d in result.deals)
     assert all(hand.a_bid == hand.b_bid for hand in result.hands)
+
+
+# -- matches that repeat, compared board by board -----------------------------------------------
+
+
+def _play_record(thinking: Thinking, board: Board) -> list[object]:
+    """Every call and card of one table, strong North–South against the baseline."""
+    robots = {
+        seat: CONFIGS["strong" if seat.side is Side.NS else "baseline"](thinking) for seat in SEATS
+    }
+    actions: list[object] = []
+    play_out(ContractDeal(board), robots, lambda seat, action: actions.append((seat, action)))
+    return actions
+
+
+def test_robots_that_weigh_a_fixed_number_of_layouts_play_a_board_again_alike() -> None:
+    """With `Thinking` the strong robot and the baseline weigh exactly that many layouts a
+    decision, drawn from a seed and what the seat sees: a board played twice is played alike,
+    call for call and card for card, which is what lets two matches pair board by board."""
+    board = Board.random(1, make_rng(11))
+    first = _play_record(Thinking(layouts=2), board)
+    assert len(first) > 52
+    assert _play_record(Thinking(layouts=2), board) == first
+
+
+def test_a_match_saved_and_played_again_changes_no_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "a.json"
+    argv = ["match", "--boards", "6", "--seed", "3", "--layouts", "2", "--json"]
+    assert main([*argv, "--save", str(saved)]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--against", str(saved)]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["against"] == {
+        "a": "standard",
+        "change_imps_per_board": 0.0,
+        "change_ci95": [0.0, 0.0],
+        "boards_changed": 0,
+    }
+    assert {key: again[key] for key in first} == first
+
+
+def test_the_change_against_a_saved_match_is_counted_board_by_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "a.json"
+    argv = ["match", "--boards", "4", "--seed", "5", "--json"]
+    assert main([*argv, "--save", str(saved)]) == 0
+    imps = json.loads(saved.read_text())["imps"]
+    capsys.readouterr()
+    base = json.loads(saved.read_text())
+    base["imps"] = [imps[0] - 6, *imps[1:3], imps[3] + 2]
+    saved.write_text(json.dumps(base))
+    assert main([*argv, "--against", str(saved)]) == 0
+    change = json.loads(capsys.readouterr().out)["against"]
+    assert change["change_imps_per_board"] == 1.0  # (+6 - 2) / 4
+    assert change["boards_changed"] == 2
+    assert paired_change([3, 1], [1, 1]) == (1.0, interval95([2.0, 0.0]), 1)
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--layouts", "4"], "need --seed"),
+        (["--seed", "1", "--against", "missing.json"], "cannot read"),
+        (["--seed", "1", "--game", "boerenbridge", "--save", "a.json"], "contract bridge"),
+    ],
+)
+def test_a_match_that_cannot_repeat_or_pair_is_refused_with_a_sentence(
+    extra: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = [str(tmp_path / item) if item.endswith(".json") else item for item in extra]
+    assert main(["match", "--boards", "2", *extra]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_a_match_of_other_boards_is_not_compared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "a.json"
+    assert main(["match", "--boards", "3", "--seed", "5", "--json", "--save", str(saved)]) == 0
+    assert main(["match", "--boards", "3", "--seed", "6", "--against", str(saved)]) == 2
+    assert "not a match of the same boards" in capsys.readouterr().err

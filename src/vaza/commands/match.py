@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from vaza.commands.common import positive, seed
 from vaza.progress import progress_bar
@@ -50,6 +51,26 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         f"boerenbridge: {', '.join(BOERENBRIDGE_CONFIGS)}; default strong)",
     )
     parser.add_argument("--b", choices=names, help="configuration B (default simple)")
+    parser.add_argument(
+        "--layouts",
+        metavar="N",
+        type=positive,
+        help="contract: every robot that samples weighs exactly N layouts a decision, with no "
+        "clock and its draws seeded, so the match repeats exactly (needs --seed)",
+    )
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        type=Path,
+        help="contract: write each board's IMPs to FILE, for a later --against (needs --seed)",
+    )
+    parser.add_argument(
+        "--against",
+        metavar="FILE",
+        type=Path,
+        help="contract: a file --save wrote for the same boards, B and --layouts: also print "
+        "how A's IMPs changed board by board, with a 95%% interval",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON only")
     parser.set_defaults(run=run)
 
@@ -69,24 +90,69 @@ def run(args: argparse.Namespace) -> int:
             return 2
     if game == "contract":
         return _contract(args, a, b)
+    if args.layouts or args.save or args.against:
+        return _refuse("--layouts, --save and --against are for contract bridge matches")
     return _boerenbridge(args, a, b)
 
 
 def _contract(args: argparse.Namespace, a: str, b: str) -> int:
-    from vaza.robots.compare import compare
-    from vaza.robots.registry import CONFIGS
+    from vaza.robots.compare import compare, paired_change
+    from vaza.robots.registry import CONFIGS, Thinking
 
+    if (args.layouts or args.save or args.against) and args.seed is None:
+        return _refuse("--layouts, --save and --against need --seed: boards dealt from a "
+                       "secure source cannot be dealt again")  # fmt: skip
+    boards = {"seed": args.seed, "boards": args.boards, "b": b, "layouts": args.layouts}
+    base = None
+    if args.against is not None:  # read first: a long match on other boards is no use
+        try:
+            base = json.loads(args.against.read_text())
+        except (OSError, ValueError) as error:
+            return _refuse(f"cannot read {args.against}: {error}")
+        if not isinstance(base, dict) or {key: base.get(key) for key in boards} != boards:
+            return _refuse(
+                f"{args.against} is not a match of the same boards: play them with the "
+                f"same --seed, --boards, --b and --layouts to compare them"
+            )
+    thinking = None if args.layouts is None else Thinking(args.layouts)
     with progress_bar("boards", args.boards) as advance:
-        result = compare(CONFIGS[a], CONFIGS[b], args.boards, args.seed, advance)
+        result = compare(
+            lambda: CONFIGS[a](thinking), lambda: CONFIGS[b](thinking), args.boards, args.seed,
+            advance,
+        )  # fmt: skip
+    figures: dict[str, object] = {"game": "contract", "a": a, "b": b, **result.as_dict()}
+    if args.save is not None:
+        args.save.write_text(json.dumps({**boards, "a": a, "imps": result.imps}))
+    change = None
+    if base is not None:
+        change = paired_change(result.imps, base["imps"])
+        mean, (low, high), changed = change
+        figures["against"] = {
+            "a": base.get("a"),
+            "change_imps_per_board": round(mean, 3),
+            "change_ci95": [round(low, 3), round(high, 3)],
+            "boards_changed": changed,
+        }
     if args.json:
-        print(json.dumps({"game": "contract", "a": a, "b": b, **result.as_dict()}))
+        print(json.dumps(figures))
         return 0
     low, high = result.interval
     print(
         f"{a} against {b} over {args.boards} boards: {result.mean:+.2f} IMPs a board "
         f"(95% interval {low:+.2f} to {high:+.2f})"
     )
+    if change is not None:
+        mean, (low, high), changed = change
+        print(
+            f"  against {args.against} ({base and base.get('a')}): {mean:+.2f} IMPs a board "
+            f"board by board (95% interval {low:+.2f} to {high:+.2f}), {changed} boards changed"
+        )
     return 0
+
+
+def _refuse(message: str) -> int:
+    print(f"vaza match: {message}", file=sys.stderr)
+    return 2
 
 
 def _boerenbridge(args: argparse.Namespace, a: str, b: str) -> int:

@@ -32,6 +32,18 @@ def interval95(values: Sequence[float]) -> tuple[float, float]:
     return (mean - half, mean + half)
 
 
+def paired_change(
+    values: Sequence[float], base: Sequence[float]
+) -> tuple[float, tuple[float, float], int]:
+    """How far `values` moved from `base`'s on the same boards, board by board: the mean
+    change, its 95% interval, and how many boards changed at all."""
+    if len(values) != len(base):
+        raise ValueError(f"the base has {len(base)} boards, this run {len(values)}")
+    changes = [float(mine - theirs) for mine, theirs in zip(values, base, strict=True)]
+    mean = statistics.fmean(changes) if changes else 0.0
+    return mean, interval95(changes), sum(1 for change in changes if change)
+
+
 @dataclass(frozen=True, slots=True)
 class Comparison:
     boards: int

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Protocol, TypedDict
 
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.core.games.contract import BridgeAction
@@ -14,54 +15,110 @@ from vaza.robots.bidding.bidder import system_call
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.robots.cardplay.player import CardPlayer
-from vaza.robots.judged_bidding import JudgingBidder
+from vaza.robots.judged_bidding import JudgeSettings, JudgingBidder
 from vaza.robots.simple import SimpleRobot
 
 Robot = TableRobot[TableView, BridgeAction]
 """A contract bridge robot for a seat at a table (every configuration below is one)."""
 
 
-def _simple() -> Robot:
+@dataclass(frozen=True, slots=True)
+class Thinking:
+    """A robot that repeats itself: every sampling decision (a card, a judged call) weighs
+    exactly `layouts` layouts, drawn from `seed` and what the seat sees, with no clock. Two
+    matches of such robots on the same boards are alike wherever the robots choose alike, so
+    they can be compared board by board (`vaza match --layouts`)."""
+
+    layouts: int
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        if self.layouts < 1:
+            raise ValueError("a robot needs at least one layout to think about")
+
+
+class RobotFactory(Protocol):
+    def __call__(self, thinking: Thinking | None = None) -> Robot: ...
+
+
+class CardThinking(TypedDict, total=False):
+    budget_ms: float | None
+    max_samples: int
+    min_samples: int
+    seed: int
+
+
+def _card_thinking(thinking: Thinking | None) -> CardThinking:
+    """A card player's settings for `thinking`; with none, its own clock and a secure source."""
+    if thinking is None:
+        return CardThinking()
+    return CardThinking(
+        budget_ms=None,
+        max_samples=thinking.layouts,
+        min_samples=thinking.layouts,
+        seed=thinking.seed,
+    )
+
+
+def _simple(thinking: Thinking | None = None) -> Robot:
     return SimpleRobot()
 
 
-def _standard() -> Robot:
+def _standard(thinking: Thinking | None = None) -> Robot:
     """The documented bidding system, with simple card play."""
     return BiddingRobot(card_player=SimpleRobot())
 
 
-def _strong() -> Robot:
+def _strong(thinking: Thinking | None = None) -> Robot:
     """The bidding system, judging by simulation the calls that place the contract where our
     side bids alone (`judged_bidding.JudgingBidder`, `JUDGE_BUDGET_MS` a judged call at most),
     and card play by sampling the hidden hands consistently with the auction and the play,
     each sample solved double dummy (`CARD_BUDGET_MS` a card at most)."""
-    return CardPlayer(bidder=JudgingBidder(), constraints=infer, caller=system_call)
+    bidder = (
+        JudgingBidder()
+        if thinking is None
+        else JudgingBidder(
+            settings=JudgeSettings(budget_ms=None, max_samples=thinking.layouts),
+            seed=thinking.seed,
+        )
+    )
+    return CardPlayer(
+        bidder=bidder, constraints=infer, caller=system_call, **_card_thinking(thinking)
+    )
 
 
 QUICK_BUDGET_MS: Final = 150.0
 
 
-def _quick() -> Robot:
+def _quick(thinking: Thinking | None = None) -> Robot:
     """As strong, but bidding the system without judging, and thinking at most
     `QUICK_BUDGET_MS` a card."""
+    if thinking is None:
+        return CardPlayer(
+            bidder=BiddingRobot(),
+            constraints=infer,
+            caller=system_call,
+            budget_ms=QUICK_BUDGET_MS,
+            max_samples=48,
+        )
     return CardPlayer(
-        bidder=BiddingRobot(),
-        constraints=infer,
-        caller=system_call,
-        budget_ms=QUICK_BUDGET_MS,
-        max_samples=48,
+        bidder=BiddingRobot(), constraints=infer, caller=system_call, **_card_thinking(thinking)
     )
 
 
-def _baseline() -> Robot:
+def _baseline(thinking: Thinking | None = None) -> Robot:
     """The strong robot frozen as it was when issue 18 began (`robots/baseline/`): the
     yardstick every later robot is measured against."""
-    from vaza.robots.baseline import bridge_robot  # noqa: PLC0415 - only when one is asked for
+    from vaza.robots import baseline  # noqa: PLC0415 - only when one is asked for
 
-    return bridge_robot()
+    if thinking is None:
+        return baseline.bridge_robot()
+    return baseline.CardPlayer(
+        bidder=baseline.BiddingRobot(), constraints=baseline.infer, **_card_thinking(thinking)
+    )
 
 
-CONFIGS: Final[dict[str, Callable[[], Robot]]] = {
+CONFIGS: Final[dict[str, RobotFactory]] = {
     "simple": _simple,
     "standard": _standard,
     "quick": _quick,

@@ -23,6 +23,7 @@ from vaza.core.auction import Auction
 from vaza.core.calls import Call, Contract
 from vaza.core.cards import Hand, Seat, Side, Vulnerability
 from vaza.core.deal import Board
+from vaza.robots import compare
 from vaza.robots.bidding.bidder import choose_call
 from vaza.robots.bidding.rules import Explanation
 from vaza.robots.compare import interval95
@@ -215,14 +216,11 @@ def analyse_cached(
 def paired_change(losses: Sequence[int], base: Sequence[int]) -> dict[str, object]:
     """How much the par loss moved against a base's on the same boards, board by board: the
     mean change with its 95% interval, and how many boards changed at all."""
-    if len(losses) != len(base):
-        raise ValueError(f"the base has {len(base)} boards, this measure {len(losses)}")
-    changes = [float(mine - theirs) for mine, theirs in zip(losses, base, strict=True)]
-    low, high = interval95(changes)
+    mean, (low, high), changed = compare.paired_change(losses, base)
     return {
-        "par_loss_change_imps": round(sum(changes) / len(changes), 3) if changes else 0.0,
+        "par_loss_change_imps": round(mean, 3),
         "par_loss_change_ci95": [round(low, 3), round(high, 3)],
-        "boards_changed": sum(1 for change in changes if change),
+        "boards_changed": changed,
     }
 
 
