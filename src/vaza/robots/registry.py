@@ -38,6 +38,8 @@ class Thinking:
 
 
 class RobotFactory(Protocol):
+    """A configuration: a new robot, thinking against its clock or as `thinking` says."""
+
     def __call__(self, thinking: Thinking | None = None) -> Robot: ...
 
 
@@ -48,10 +50,11 @@ class CardThinking(TypedDict, total=False):
     seed: int
 
 
-def _card_thinking(thinking: Thinking | None) -> CardThinking:
-    """A card player's settings for `thinking`; with none, its own clock and a secure source."""
+def _card_thinking(thinking: Thinking | None, clock: CardThinking | None = None) -> CardThinking:
+    """A card player's settings for `thinking`; with none, its `clock` (or its own) and a
+    secure source."""
     if thinking is None:
-        return CardThinking()
+        return clock or CardThinking()
     return CardThinking(
         budget_ms=None,
         max_samples=thinking.layouts,
@@ -93,16 +96,12 @@ QUICK_BUDGET_MS: Final = 150.0
 def _quick(thinking: Thinking | None = None) -> Robot:
     """As strong, but bidding the system without judging, and thinking at most
     `QUICK_BUDGET_MS` a card."""
-    if thinking is None:
-        return CardPlayer(
-            bidder=BiddingRobot(),
-            constraints=infer,
-            caller=system_call,
-            budget_ms=QUICK_BUDGET_MS,
-            max_samples=48,
-        )
+    clock = CardThinking(budget_ms=QUICK_BUDGET_MS, max_samples=48)
     return CardPlayer(
-        bidder=BiddingRobot(), constraints=infer, caller=system_call, **_card_thinking(thinking)
+        bidder=BiddingRobot(),
+        constraints=infer,
+        caller=system_call,
+        **_card_thinking(thinking, clock),
     )
 
 
