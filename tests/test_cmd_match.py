@@ -197,6 +197,7 @@ def test_the_change_against_a_saved_match_is_counted_board_by_board(
     [
         (["--layouts", "4"], "need --seed"),
         (["--seed", "1", "--against", "missing.json"], "cannot read"),
+        (["--seed", "1", "--save", "nowhere/a.json"], "folder does not exist"),
         (["--seed", "1", "--game", "boerenbridge", "--save", "a.json"], "contract bridge"),
     ],
 )
@@ -206,6 +207,7 @@ def test_a_match_that_cannot_repeat_or_pair_is_refused_with_a_sentence(
     extra = [str(tmp_path / item) if item.endswith(".json") else item for item in extra]
     assert main(["match", "--boards", "2", *extra]) == 2
     assert said in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())  # nothing was played, so nothing was written
 
 
 def test_a_match_of_other_boards_is_not_compared(

@@ -102,6 +102,8 @@ def _contract(args: argparse.Namespace, a: str, b: str) -> int:
     if (args.layouts or args.save or args.against) and args.seed is None:
         return _refuse("--layouts, --save and --against need --seed: boards dealt from a "
                        "secure source cannot be dealt again")  # fmt: skip
+    if args.save is not None and not args.save.resolve().parent.is_dir():
+        return _refuse(f"cannot save to {args.save}: its folder does not exist")
     boards = {"seed": args.seed, "boards": args.boards, "b": b, "layouts": args.layouts}
     base = None
     if args.against is not None:  # read first: a long match on other boards is no use
