@@ -62,7 +62,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--save",
         metavar="FILE",
         type=Path,
-        help="contract: write each board's IMPs to FILE, for a later --against (needs --seed)",
+        help="contract: write each board's IMPs to FILE, for a later --against (needs --seed; "
+        "a robot that samples plays the same cards again only with --layouts)",
     )
     parser.add_argument(
         "--against",
@@ -83,11 +84,7 @@ def run(args: argparse.Namespace) -> int:
     a, b = (name or default for name, default in zip((args.a, args.b), DEFAULTS[game], strict=True))
     for name in (a, b):
         if name not in known:
-            print(
-                f"vaza match: {game} has no robot {name!r}: choose {', '.join(known)}",
-                file=sys.stderr,
-            )
-            return 2
+            return _refuse(f"{game} has no robot {name!r}: choose {', '.join(known)}")
     if game == "contract":
         return _contract(args, a, b)
     if args.layouts or args.save or args.against:
@@ -111,7 +108,12 @@ def _contract(args: argparse.Namespace, a: str, b: str) -> int:
             base = json.loads(args.against.read_text())
         except (OSError, ValueError) as error:
             return _refuse(f"cannot read {args.against}: {error}")
-        if not isinstance(base, dict) or {key: base.get(key) for key in boards} != boards:
+        if (
+            not isinstance(base, dict)
+            or {key: base.get(key) for key in boards} != boards
+            or not isinstance(base.get("imps"), list)
+            or len(base["imps"]) != args.boards
+        ):
             return _refuse(
                 f"{args.against} is not a match of the same boards: play them with the "
                 f"same --seed, --boards, --b and --layouts to compare them"
@@ -125,30 +127,23 @@ def _contract(args: argparse.Namespace, a: str, b: str) -> int:
     figures: dict[str, object] = {"game": "contract", "a": a, "b": b, **result.as_dict()}
     if args.save is not None:
         args.save.write_text(json.dumps({**boards, "a": a, "imps": result.imps}))
-    change = None
+    lines = [
+        f"{a} against {b} over {args.boards} boards: {result.mean:+.2f} IMPs a board "
+        f"(95% interval {result.interval[0]:+.2f} to {result.interval[1]:+.2f})"
+    ]
     if base is not None:
-        change = paired_change(result.imps, base["imps"])
-        mean, (low, high), changed = change
+        mean, (low, high), changed = paired_change(result.imps, base["imps"])
         figures["against"] = {
             "a": base.get("a"),
             "change_imps_per_board": round(mean, 3),
             "change_ci95": [round(low, 3), round(high, 3)],
             "boards_changed": changed,
         }
-    if args.json:
-        print(json.dumps(figures))
-        return 0
-    low, high = result.interval
-    print(
-        f"{a} against {b} over {args.boards} boards: {result.mean:+.2f} IMPs a board "
-        f"(95% interval {low:+.2f} to {high:+.2f})"
-    )
-    if change is not None:
-        mean, (low, high), changed = change
-        print(
-            f"  against {args.against} ({base and base.get('a')}): {mean:+.2f} IMPs a board "
-            f"board by board (95% interval {low:+.2f} to {high:+.2f}), {changed} boards changed"
+        lines.append(
+            f"  {mean:+.2f} IMPs a board against {args.against} (A was {base.get('a')}), "
+            f"board by board (95% interval {low:+.2f} to {high:+.2f}); {changed} boards changed"
         )
+    print(json.dumps(figures) if args.json else "\n".join(lines))
     return 0
 
 
