@@ -30,9 +30,12 @@ def run(boards: int, seed: int, layouts: int, options: dict[str, object]) -> Non
             setattr(robot, name, value)
         return robot
 
-    def progress(done: int, count: list[int] = [0]) -> None:  # noqa: B006 - a running count
-        count[0] += done
-        print(f"\r{count[0]}/{boards}", end="", file=sys.stderr, flush=True)
+    played = 0
+
+    def progress(done: int) -> None:
+        nonlocal played
+        played += done
+        print(f"\r{played}/{boards}", end="", file=sys.stderr, flush=True)
 
     result = compare(strong, lambda: CONFIGS["baseline"](thinking), boards, seed, progress)
     print(json.dumps({"options": options, "seed": seed, "layouts": layouts,
