@@ -4,14 +4,13 @@ two runs' figures paired deal by deal."""
 
 import os
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 
 from vaza.bench.boerenbridge import BoerenbridgePlayer, exact_rate, robot_matches
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
-from vaza.robots.compare import interval95
+from vaza.robots.compare import paired_change
 
 OPTIONS = BoerenbridgeOptions()
 BUDGET = int(os.environ.get("BUDGET", "40000"))
@@ -31,13 +30,13 @@ def exact_bid_rate(make_robot: Callable[[int], BoerenbridgePlayer]) -> dict[str,
 
 
 def paired(first: Sequence[float], second: Sequence[float], digits: int) -> dict[str, object]:
-    """The second run less the first, deal by deal: the deals, the mean difference and its
-    95% interval (rounded to `digits`), and the deals that differ."""
-    gains = [float(b - a) for a, b in zip(first, second, strict=True)]
-    low, high = interval95(gains)
+    """The second run less the first, deal by deal (`robots.compare.paired_change`): the
+    deals, the mean difference and its 95% interval (rounded to `digits`), and the deals that
+    differ."""
+    mean, (low, high), changed = paired_change(second, first)
     return {
-        "deals": len(gains),
-        "b_less_a": round(statistics.fmean(gains), digits),
+        "deals": len(first),
+        "b_less_a": round(mean, digits),
         "ci95": [round(low, digits), round(high, digits)],
-        "deals_changed": sum(gain != 0 for gain in gains),
+        "deals_changed": changed,
     }

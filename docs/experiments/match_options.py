@@ -2,7 +2,7 @@
 that repeat (issue 18).
 
     match_options.py run BOARDS SEED LAYOUTS '{"simulated_leads": true}' > b.json
-    match_options.py compare a.json b.json       b's IMPs a board less a's, board by board
+    match_options.py compare a.json b.json    b's IMPs a board less a's (`b_less_a`), paired
 
 The boards and tables of `vaza match --a strong --b baseline --seed SEED --layouts LAYOUTS`:
 both robots weigh exactly LAYOUTS layouts a decision with seeded draws and no clock, and A's
@@ -13,8 +13,10 @@ runs on one thread: run two arms at once, one per core."""
 import json
 import sys
 
+from common import paired
+
 from vaza.analysis.dds import single_threaded
-from vaza.robots.compare import compare, paired_change
+from vaza.robots.compare import compare
 from vaza.robots.registry import CONFIGS, Robot, Thinking
 
 
@@ -47,15 +49,11 @@ def compare_runs(first: str, second: str) -> None:
         a, b = json.load(a_file), json.load(b_file)
     if (a["seed"], a["layouts"], a["boards"]) != (b["seed"], b["layouts"], b["boards"]):
         raise SystemExit("the two runs played different boards or thought differently")
-    mean, (low, high), changed = paired_change(b["imps"], a["imps"])
     print(json.dumps({
         "options": [a["options"], b["options"]],
-        "boards": a["boards"],
         "imps_per_board": [a["imps_per_board"], b["imps_per_board"]],
-        "ci95": [a["ci95"], b["ci95"]],
-        "b_minus_a": round(mean, 3),
-        "b_minus_a_ci95": [round(low, 3), round(high, 3)],
-        "boards_changed": changed,
+        "ci95_each": [a["ci95"], b["ci95"]],
+        **paired(a["imps"], b["imps"], 3),
     }))  # fmt: skip
 
 

@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from vaza.commands.common import positive, seed
 from vaza.progress import progress_bar
@@ -96,28 +97,13 @@ def _contract(args: argparse.Namespace, a: str, b: str) -> int:
     from vaza.robots.compare import compare, paired_change
     from vaza.robots.registry import CONFIGS, Thinking
 
-    if (args.layouts or args.save or args.against) and args.seed is None:
-        return _refuse("--layouts, --save and --against need --seed: boards dealt from a "
-                       "secure source cannot be dealt again")  # fmt: skip
-    if args.save is not None and not args.save.resolve().parent.is_dir():
-        return _refuse(f"cannot save to {args.save}: its folder does not exist")
     boards = {"seed": args.seed, "boards": args.boards, "b": b, "layouts": args.layouts}
+    refusal = _cannot_repeat(args)
     base = None
-    if args.against is not None:  # read first: a long match on other boards is no use
-        try:
-            base = json.loads(args.against.read_text())
-        except (OSError, ValueError) as error:
-            return _refuse(f"cannot read {args.against}: {error}")
-        if (
-            not isinstance(base, dict)
-            or {key: base.get(key) for key in boards} != boards
-            or not isinstance(base.get("imps"), list)
-            or len(base["imps"]) != args.boards
-        ):
-            return _refuse(
-                f"{args.against} is not a match of the same boards: play them with the "
-                f"same --seed, --boards, --b and --layouts to compare them"
-            )
+    if refusal is None and args.against is not None:
+        base, refusal = _saved_match(args.against, boards)
+    if refusal is not None:
+        return _refuse(refusal)
     thinking = None if args.layouts is None else Thinking(args.layouts)
     with progress_bar("boards", args.boards) as advance:
         result = compare(
@@ -145,6 +131,37 @@ def _contract(args: argparse.Namespace, a: str, b: str) -> int:
         )
     print(json.dumps(figures) if args.json else "\n".join(lines))
     return 0
+
+
+def _cannot_repeat(args: argparse.Namespace) -> str | None:
+    """Why a match asked to repeat, or to be saved, cannot be: checked before it is played."""
+    if (args.layouts or args.save or args.against) and args.seed is None:
+        return (
+            "--layouts, --save and --against need --seed: boards dealt from a secure source "
+            "cannot be dealt again"
+        )
+    if args.save is not None and not args.save.resolve().parent.is_dir():
+        return f"cannot save to {args.save}: its folder does not exist"
+    return None
+
+
+def _saved_match(path: Path, boards: dict[str, object]) -> tuple[dict[str, Any] | None, str | None]:
+    """The match `--save` wrote to `path` if it holds these boards' IMPs, or why not."""
+    try:
+        saved = json.loads(path.read_text())
+    except (OSError, ValueError) as error:
+        return None, f"cannot read {path}: {error}"
+    if (
+        not isinstance(saved, dict)
+        or {key: saved.get(key) for key in boards} != boards
+        or not isinstance(saved.get("imps"), list)
+        or len(saved["imps"]) != boards["boards"]
+    ):
+        return None, (
+            f"{path} is not a match of the same boards: play them with the same --seed, "
+            "--boards, --b and --layouts to compare them"
+        )
+    return saved, None
 
 
 def _refuse(message: str) -> int:
