@@ -192,6 +192,13 @@ CASES = [
     ),
     # a hand no rule fitted (Hypothesis found it): their free bid, no suit to show
     ("after their free bid no suit to show passes", "J8.T732.Q92.KQT2", "1C P 1D X 1H", "Pass"),
+    # 2026-12-06: a natural game, doubled, was run from to five, then six and seven
+    (
+        "their double of our natural game is left in",
+        "AKJT5.A2.A9.8765",
+        "1C 1S P 3S P 4S P P X",
+        "Pass",
+    ),
     (
         "no blind slam in a suit partner has not supported",
         "A3.4.AK84.AKQ842",

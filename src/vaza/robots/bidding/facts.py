@@ -28,6 +28,9 @@ from vaza.robots.constraints import HandConstraints
 NT = Strain.NOTRUMP
 STRAINS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, NT)
 PENALTY_POINTS = 23
+_NATURAL_FIT = 7
+"""Cards the side has shown in a suit between its two hands that make a bid of it natural:
+doubled, it stays (a cue bid or a relay, doubled, is run from)."""
 """Combined high-card points that make a double of the opponents' contract for penalty."""
 
 
@@ -140,7 +143,9 @@ def facts(situation: Situation) -> Facts:
 
 
 def _must_run(situation: Situation) -> bool:
-    """Our double redoubled, or our artificial bid (a cue bid, a relay) doubled."""
+    """Our double redoubled, or our artificial bid (a cue bid, a relay) doubled: a bid that
+    shows under three cards, in a suit where the side has not shown seven between its hands,
+    and not one the general rules chose to play in."""
     side = situation.me.side
     last = situation.last_bid
     if last is None or last.strain is None or not situation.doubling:
@@ -150,8 +155,14 @@ def _must_run(situation: Situation) -> bool:
         return situation.doubling == 2
     if last.strain == NT or situation.doubling != 1:
         return False
+    suit = Suit(int(last.strain))
     bid_step = next(step for step in reversed(situation.steps) if step.call is last)
-    return bid_step.shows.lengths[Suit(int(last.strain))][0] < 3
+    bidder = bid_step.seat
+    shown = (
+        situation.known[bidder].lengths[suit][0] + situation.known[bidder.partner].lengths[suit][0]
+    )
+    placed = bid_step.rule.label.startswith("general_")  # a strain chosen to play in
+    return not placed and bid_step.shows.lengths[suit][0] < 3 and shown < _NATURAL_FIT
 
 
 def strain_points(hand: Hand, strain: Strain, known: Facts) -> int:
