@@ -44,6 +44,7 @@ def test_a_failing_listener_loses_no_action_and_silences_no_other(tmp_path: Path
             assert heard == [version]
             assert [e.version for e in await store.events(table.id)][-1] == version
         finally:
+            await service.close()  # the robots' work on the table ends before its store
             await store.close()
 
     asyncio.run(scenario())
