@@ -28,10 +28,10 @@ from vaza.robots.constraints import HandConstraints
 NT = Strain.NOTRUMP
 STRAINS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, NT)
 PENALTY_POINTS = 23
+"""Combined high-card points that make a double of the opponents' contract for penalty."""
 _NATURAL_FIT = 7
 """Cards the side has shown in a suit between its two hands that make a bid of it natural:
 doubled, it stays (a cue bid or a relay, doubled, is run from)."""
-"""Combined high-card points that make a double of the opponents' contract for penalty."""
 
 
 @dataclass(frozen=True, slots=True)
