@@ -33,6 +33,7 @@ from common import paired
 import vaza.robots.judged_bidding as judged
 from vaza.core.calls import DOUBLE, PASS, Call, Strain
 from vaza.core.cards import Hand, Seat
+from vaza.robots.bidding.infer import situation_after
 from vaza.robots.bidding.measure import measure
 from vaza.robots.constraints import HandConstraints
 
@@ -54,6 +55,7 @@ def passed_out_calls(
     if not any(call.is_bid for call in ours):
         return ()
     hand, shown = Hand.from_mask(seen.hand), beliefs.get(me.partner, HandConstraints())
+    situation = situation_after(calls, seen.dealer, seen.vulnerability)
     weighed: list[Call] = [PASS]
     if variant in ("all", "doubles"):
         weighed.append(DOUBLE)
@@ -61,11 +63,10 @@ def passed_out_calls(
         suit = strain.suit
         if variant not in ("all", "bids") or suit is None:
             continue
-        if hand.length(suit) + shown.length(suit)[0] < FIT:
-            continue
-        level = last.level if last < Call.bid(last.level, strain) else last.level + 1
-        if level <= COMPETE_LEVEL:
-            weighed.append(Call.bid(level, strain))
+        bid = situation.cheapest(strain)
+        fit = hand.length(suit) + shown.length(suit)[0] >= FIT
+        if fit and bid is not None and bid.level <= COMPETE_LEVEL:
+            weighed.append(bid)
     return tuple(weighed)
 
 

@@ -29,6 +29,9 @@ NT = Strain.NOTRUMP
 STRAINS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, NT)
 PENALTY_POINTS = 23
 """Combined high-card points that make a double of the opponents' contract for penalty."""
+GENERAL_LABEL = "general_"
+"""What the labels of the general rules' calls begin with (`placement.general_rules`): each
+names a strain the side chose to play in, or a pass or double."""
 _NATURAL_FIT = 7
 """Cards the side has shown in a suit between its two hands that make a bid of it natural:
 doubled, it stays (a cue bid or a relay, doubled, is run from)."""
@@ -161,7 +164,7 @@ def _must_run(situation: Situation) -> bool:
     shown = (
         situation.known[bidder].lengths[suit][0] + situation.known[bidder.partner].lengths[suit][0]
     )
-    placed = bid_step.rule.label.startswith("general_")  # a strain chosen to play in
+    placed = bid_step.rule.label.startswith(GENERAL_LABEL)  # a strain chosen to play in
     return not placed and bid_step.shows.lengths[suit][0] < 3 and shown < _NATURAL_FIT
 
 

@@ -26,6 +26,7 @@ from vaza.core.calls import Strain
 from vaza.core.cards import Hand, Suit
 from vaza.robots.bidding.evaluate import DISTRIBUTION_CAP, GRAND_SLAM, SMALL_SLAM
 from vaza.robots.bidding.facts import (
+    GENERAL_LABEL,
     NT,
     PENALTY_POINTS,
     STRAINS,
@@ -151,7 +152,7 @@ def general_rules(situation: Situation) -> list[Rule]:
         if plan.kind == "keycard_ask":
             forcing = Force.ONE_ROUND
         rules.append(
-            rule(call, hcp, f"general_{plan.kind}", chooses(plan_of, plan),
+            rule(call, hcp, f"{GENERAL_LABEL}{plan.kind}", chooses(plan_of, plan),
                  lengths=lengths, agrees=agrees, tag="rkcb" if plan.kind == "keycard_ask" else "",
                  params=params, forcing=forcing)
         )  # fmt: skip
