@@ -22,7 +22,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from vaza.app.service import (
-    JSON,
     LiveTable,
     TableService,
     Update,
@@ -33,6 +32,7 @@ from vaza.app.table import Actor, Event
 from vaza.bus.leases import Leases, LocalLeases
 from vaza.bus.port import Bus
 from vaza.core.errors import VazaError
+from vaza.json_types import JSON
 from vaza.store.port import TableRecord, UserRecord
 
 log = logging.getLogger("vaza.cluster")

@@ -17,7 +17,7 @@ import asyncio
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from vaza.app.table import Actor, Forbidden
 from vaza.core.errors import IllegalAction, ParseError
@@ -36,6 +36,7 @@ from vaza.events.movement import Seating, robot_table, solo_table, starting_tabl
 from vaza.events.reading import Loaded, table_json
 from vaza.events.request import EventRequest, make_boards, rules_for
 from vaza.events.views import event_json
+from vaza.json_types import JSON
 from vaza.store.events_port import (
     EventRecord,
     EventStore,
@@ -45,7 +46,6 @@ from vaza.store.events_port import (
 )
 from vaza.store.port import NameTaken, Store, TableRecord, UserRecord
 
-JSON = dict[str, Any]
 ORGANISER = "Vaza events"
 """The account that creates event tables: a space in it, so no person can register the name."""
 SEATS = "NESW"

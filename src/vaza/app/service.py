@@ -40,6 +40,7 @@ from vaza.core.record import DealRecord
 from vaza.core.views.audience import KIBITZER_ALL, chat_for, event_for
 from vaza.formats import lin, pbn
 from vaza.formats.heading import Heading, headed, pbn_date
+from vaza.json_types import JSON
 from vaza.match.base import SHARED, FinishedDeal
 from vaza.protocol.bridge import analysis_json
 from vaza.robots.base import robot_answer
@@ -47,7 +48,6 @@ from vaza.scoring.compare import PlayedDeal, System, compare_deal, rows_json
 from vaza.store.port import ConflictError, DealRow, NewEvent, Store, TableRecord, UserRecord
 
 log = logging.getLogger("vaza.tables")
-JSON = dict[str, Any]
 
 
 class TableMoved(VazaError):

@@ -17,10 +17,10 @@ from typing import Any, Final
 
 from vaza.core.errors import IllegalAction, NotYourTurn, ParseError
 from vaza.games import GAMES, VERBS, find_game
+from vaza.json_types import JSON
 from vaza.match.base import FinishedDeal, TableMatch
 from vaza.robots.base import TableRobot
 
-JSON = dict[str, Any]
 DEFAULT_GAME: Final = GAMES[0]
 CHAT_LIMIT = 500
 """Longest chat message, in characters."""

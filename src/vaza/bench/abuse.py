@@ -35,8 +35,7 @@ import orjson
 import websockets
 
 from vaza.bench.server import _ms, _start_servers, _stop_servers
-
-JSON = dict[str, Any]
+from vaza.json_types import JSON
 
 
 @dataclass

@@ -17,11 +17,10 @@ import tarfile
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from vaza.bench import server
+from vaza.json_types import JSON
 
-JSON = dict[str, Any]
 COMPARED = (
     "server_cpu_ms_per_action",
     "bytes_per_action",

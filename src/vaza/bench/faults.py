@@ -40,9 +40,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from vaza.bench.server import _free_port
+from vaza.json_types import JSON
 from vaza.store.port import StoredEvent
 
-JSON = dict[str, Any]
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 GO_ON_SECONDS = 60.0
 """How long a deal may take to go on to its end after the fault before it counts as stalled."""

@@ -24,7 +24,6 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import httpx
 
@@ -43,8 +42,8 @@ from vaza.bench.faults import (
     _reconnect,
     _wait,
 )
+from vaza.json_types import JSON
 
-JSON = dict[str, Any]
 TABLES = 2
 ROUNDS = 2
 BOARDS = 2

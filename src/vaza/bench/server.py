@@ -30,9 +30,9 @@ import websockets
 
 from vaza.bench import engine
 from vaza.bench.ports import free_port
+from vaza.json_types import JSON
 from vaza.protocol import patch
 
-JSON = dict[str, Any]
 SEATS = ("N", "E", "S", "W")
 CONNECTING_AT_ONCE = 32
 """Clients opening their connection at the same moment: people arrive over time, not all in

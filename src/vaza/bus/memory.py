@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 
-from vaza.bus.port import JSON, Handler
+from vaza.bus.port import Handler
+from vaza.json_types import JSON
 
 
 class MemoryBus:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Protocol
 
-JSON = dict[str, Any]
+from vaza.json_types import JSON
+
 Handler = Callable[[JSON], Awaitable[None]]
 
 

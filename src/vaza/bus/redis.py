@@ -18,7 +18,8 @@ import orjson
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
 
-from vaza.bus.port import JSON, Handler
+from vaza.bus.port import Handler
+from vaza.json_types import JSON
 
 log = logging.getLogger("vaza.bus")
 

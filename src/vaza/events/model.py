@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from vaza.core.errors import ParseError
+from vaza.json_types import JSON
 from vaza.scoring.duplicate import ButlerRule, CrossImpScale
 
-JSON = dict[str, Any]
 E = TypeVar("E", bound=Enum)
 
 MAX_BOARDS: Final = 36

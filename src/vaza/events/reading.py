@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from vaza.core.errors import NotVisible
 from vaza.events.boards import BoardSet
@@ -48,11 +47,11 @@ from vaza.events.views import (
     traveller_json,
 )
 from vaza.formats import pbn
+from vaza.json_types import JSON
 from vaza.scoring.ranking import Placed
 from vaza.store.events_port import EventRecord, EventTableRecord, MemberRecord
 from vaza.store.port import DealRow
 
-JSON = dict[str, Any]
 SEATS = "NESW"
 
 

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from vaza.core.errors import ParseError, VazaError
 from vaza.events.boards import BoardSet, pbn_boards, random_boards, seeded_boards
 from vaza.events.model import DEFAULT_ROBOT_TABLES, EventKind, EventRules, ImpMethod, Scoring
-
-JSON = dict[str, Any]
+from vaza.json_types import JSON
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,8 +27,6 @@ from vaza.scoring.matchpoints import full_field, matchpoint_board, matchpoint_se
 from vaza.scoring.ranking import Placed, rank
 from vaza.scoring.traveller import TableResult, Traveller
 
-JSON = dict[str, Any]
-
 
 @dataclass(frozen=True, slots=True)
 class PlayedResult:

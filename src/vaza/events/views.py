@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
 
 from vaza.core.cards import SEATS, board_dealer, board_vulnerability
 from vaza.core.deal import Board
 from vaza.events.model import TEAMS, EventKind, EventRules, Status, direction_of
 from vaza.events.movement import Seating
 from vaza.events.results import PlayedResult, ScoredBoard, ScoredResult, Standing
+from vaza.json_types import JSON
 from vaza.scoring.ranking import Placed
 from vaza.store.events_port import EventRecord, MemberRecord
 
-JSON = dict[str, Any]
 ROBOT = "Robot"
 
 

@@ -18,8 +18,7 @@ from typing import Any, Final
 from vaza.core.errors import ParseError
 from vaza.games import boerenbridge, bridge_whist, contract, honeymoon, widow
 from vaza.games.spec import GameSpec, Scoring, Verb
-
-JSON = dict[str, Any]
+from vaza.json_types import JSON
 
 GAMES: Final[tuple[GameSpec[Any, Any], ...]] = (
     contract.SPEC,

@@ -37,7 +37,7 @@ from vaza.core.views import bridge_whist as views
 from vaza.core.views.bridge_whist import BridgeWhistView
 from vaza.games import scorings, verbs
 from vaza.games.spec import ActionCodec, GameSpec, MatchSettings, Option, OptionKind, Text
-from vaza.match.base import JSON
+from vaza.json_types import JSON
 from vaza.match.bridge import SheetScorer
 from vaza.match.pad_table import PadTableMatch
 from vaza.protocol import bridge

@@ -28,7 +28,7 @@ from vaza.core.views import honeymoon as views
 from vaza.core.views.honeymoon import TwoHandedView
 from vaza.games import scorings, verbs
 from vaza.games.spec import ActionCodec, GameSpec, MatchSettings, Text
-from vaza.match.base import JSON
+from vaza.json_types import JSON
 from vaza.match.bridge import SheetScorer
 from vaza.match.pad_table import PadTableMatch
 from vaza.protocol import bridge

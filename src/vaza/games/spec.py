@@ -15,10 +15,10 @@ from typing import Any, Generic, TypeVar
 
 from vaza.core.errors import ParseError
 from vaza.i18n import LANGUAGES
+from vaza.json_types import JSON
 from vaza.match.base import TableMatch
 from vaza.robots.base import TableRobot
 
-JSON = dict[str, Any]
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from vaza.core.record import DealRecord
+from vaza.json_types import JSON
 
-JSON = dict[str, Any]
 SHARED = "shared"
 """The key of a view `moment` under which a match keeps the part of its views that every
 audience of the moment holds alike (`Match.view`)."""

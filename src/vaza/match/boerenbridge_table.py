@@ -20,7 +20,8 @@ from vaza.core.games.boerenbridge_rules import (
     round_setups,
 )
 from vaza.core.views.boerenbridge import RoundView, kibitzer_view, player_view
-from vaza.match.base import JSON, FinishedDeal
+from vaza.json_types import JSON
+from vaza.match.base import FinishedDeal
 from vaza.match.boerenbridge import cut_for_dealer
 from vaza.protocol.boerenbridge import result_json, view_json
 from vaza.scoring.boerenbridge import score_sheet

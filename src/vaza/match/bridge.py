@@ -17,7 +17,8 @@ from vaza.core.views import kibitzer_view, kibitzers_own, seat_view, seats_own
 from vaza.core.views.contract import TableView
 from vaza.formats import lin, pbn
 from vaza.i18n import LANGUAGES
-from vaza.match.base import JSON, SHARED, FinishedDeal
+from vaza.json_types import JSON
+from vaza.match.base import SHARED, FinishedDeal
 from vaza.protocol.bridge import (
     VIEWERS_OWN,
     contract_viewers_own_json,

@@ -19,7 +19,8 @@ from vaza.core.cards import Seat, Vulnerability
 from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction
 from vaza.core.record import DealRecord
-from vaza.match.base import JSON, FinishedDeal
+from vaza.json_types import JSON
+from vaza.match.base import FinishedDeal
 from vaza.match.bridge import ActionT, GameT, SeatedDeals, SheetScorer
 
 ViewT = TypeVar("ViewT")

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from vaza.core.cards import Card, Suit
 from vaza.core.errors import ParseError
 from vaza.core.games.boerenbridge import Bid, BoerenbridgeAction, ChooseTrump, RoundResult
 from vaza.core.games.boerenbridge_cards import AnyCard, Special, parse_card
 from vaza.core.views.boerenbridge import RoundView
-
-JSON = dict[str, Any]
+from vaza.json_types import JSON
 
 
 def cards_json(cards: tuple[AnyCard, ...] | None) -> list[str] | None:

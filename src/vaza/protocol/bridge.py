@@ -26,8 +26,7 @@ from vaza.core.games.contract import ALERT_LENGTH, Alerted, BridgeAction, DealRe
 from vaza.core.play import Trick
 from vaza.core.record import DealRecord
 from vaza.core.views import TableView
-
-JSON = dict[str, Any]
+from vaza.json_types import JSON
 
 
 def seat_text(seat: Seat | None) -> str | None:

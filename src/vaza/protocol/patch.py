@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-JSON = dict[str, Any]
+from vaza.json_types import JSON
+
 Patch = list[list[Any]]
 
 

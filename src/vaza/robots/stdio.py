@@ -36,11 +36,11 @@ from vaza.core.games.contract import BridgeAction, DealResult, Phase
 from vaza.core.play import Trick
 from vaza.core.views import TableView
 from vaza.core.views.boerenbridge import RoundView
+from vaza.json_types import JSON
 from vaza.protocol import boerenbridge as boerenbridge_json
 from vaza.protocol import bridge as bridge_json
 from vaza.robots.base import TableRobot, robot_answer
 
-JSON = dict[str, Any]
 GAMES = ("contract", "boerenbridge")
 """The games whose views this protocol carries."""
 

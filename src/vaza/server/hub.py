@@ -28,13 +28,13 @@ from vaza.app.service import LOBBY, LiveTable, TableService, Update, user_topic
 from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
 from vaza.core.errors import VazaError
 from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitzer
+from vaza.json_types import JSON
 from vaza.protocol import patch
 from vaza.server import messages
 from vaza.server.guard import LimitReached, RateLimiter
 from vaza.store.port import StoredEvent, TableRecord, UserRecord
 
 log = logging.getLogger("vaza.ws")
-JSON = dict[str, Any]
 
 RATE = 20.0
 """Messages per second a person may send on average, over all their connections."""

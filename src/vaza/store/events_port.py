@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
+from vaza.json_types import JSON
 from vaza.store.port import DealRow
-
-JSON = dict[str, Any]
 
 
 class MemberConflict(Exception):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-JSON = dict[str, Any]
+from vaza.json_types import JSON
 
 
 class ConflictError(Exception):

@@ -13,10 +13,10 @@ from sqlalchemy import Table, Update, bindparam, delete, func, insert, or_, sele
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from vaza.json_types import JSON
 from vaza.store import models
 from vaza.store.db import Database
 from vaza.store.port import (
-    JSON,
     ConflictError,
     DealRow,
     NameTaken,

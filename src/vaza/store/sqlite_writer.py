@@ -20,9 +20,10 @@ from typing import Any, Protocol
 
 from sqlalchemy.engine import Dialect
 
+from vaza.json_types import JSON
 from vaza.store import models
 from vaza.store.db import sqlite_settings
-from vaza.store.port import JSON, DealRow, NewEvent
+from vaza.store.port import DealRow, NewEvent
 
 _MOVE_TABLE = "UPDATE tables SET version = ?, status = ?, summary = ? WHERE id = ? AND version = ?"
 _INSERT_EVENT = (

@@ -9,9 +9,10 @@ read, are decided here, so the server only serialises.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import Final
 
-JSON = dict[str, Any]
+from vaza.json_types import JSON
+
 KIBITZER: Final = "kibitzer"
 KIBITZER_ALL: Final = "kibitzer_all"
 
