@@ -61,10 +61,12 @@ def test_text_shows_a_grid_par_and_result_per_board(capsys: pytest.CaptureFixtur
     third = blocks[2].splitlines()
     assert third[6] == "Par: EW +2220 — 7NT by East or West"
     assert third[7] == "Played: passed out — 0"
-    assert captured.err.strip() == (
-        "vaza analyze: board 4 (line 28) skipped: a deal needs 13 cards in each hand "
-        "(N 13, E 0, S 0, W 0)"
-    )
+    assert captured.err.strip().splitlines() == [
+        f"vaza analyze: {SMALL}: board 4 (line 28) skipped: a deal needs 13 cards in each hand "
+        "(N 13, E 0, S 0, W 0)",
+        f"vaza analyze: {SMALL}: 4 games read, 3 analysed (0 with their play), 1 skipped "
+        "(1 without 13 cards in each hand)",
+    ]
 
 
 def test_json_lists_the_boards(capsys: pytest.CaptureFixture[str]) -> None:
@@ -191,13 +193,13 @@ def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "boards.pbn"
     folder.mkdir()
-    expect_failure(capsys, folder, "is a directory")
+    expect_failure(capsys, folder, "is a folder, not a PBN or LIN file")
 
 
 def test_unknown_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "boards.txt"
     path.write_text("hello")
-    expect_failure(capsys, path, "cannot tell the format of boards.txt")
+    expect_failure(capsys, path, "boards.txt: cannot tell its format: it holds neither PBN")
 
 
 def test_a_file_with_no_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -330,9 +332,16 @@ def test_a_revoke_in_the_play_is_reported_and_the_table_kept(
     assert board["play_cost"] is None
     assert "card 3 of the play (D3): must follow suit" in board["play_error"]
     assert board["table"]["N"]["S"] == 5
-    assert captured.err.strip() == (
-        "vaza analyze: board 1 (line 3): the play is not analysed: card 3 of the play (D3): "
-        "must follow suit: clubs were led"
+    assert captured.err.strip().splitlines()[0] == (
+        f"vaza analyze: {path}: board 1 (line 3): the play is not analysed: card 3 of the play "
+        "(D3): must follow suit: clubs were led"
+    )
+    assert (
+        captured.err.strip()
+        .splitlines()[1]
+        .endswith(
+            "1 game read, 1 analysed (0 with their play, 1 whose play breaks a rule), 0 skipped"
+        )
     )
 
 

@@ -380,8 +380,11 @@ def test_load_any_and_dump_any_choose_by_extension(tmp_path: Path) -> None:
         '[Board "1"][Deal "N:- - - -"][North "José"]'.encode("latin-1")
     )
     assert load_any(tmp_path / "latin.pbn")[0].players[0] == "José"
-    with pytest.raises(ParseError, match=r"use a \.pbn or \.lin file"):
+    (tmp_path / "deals.txt").write_text("hello")
+    with pytest.raises(ParseError, match=r"cannot tell its format"):
         load_any(tmp_path / "deals.txt")
+    with pytest.raises(ParseError, match=r"name it \.pbn or \.lin"):
+        dump_any(records, tmp_path / "deals.txt")
 
 
 def random_record_with(rng: random.Random, number: int) -> DealRecord:

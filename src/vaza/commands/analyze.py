@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,7 @@ from vaza.text import card_text, contract_text, seat_name
 
 if TYPE_CHECKING:
     from vaza.analysis.parallel import DealAnalysis
-    from vaza.formats.pbn import Problem
+    from vaza.formats import Reading
 
 PROGRAM = "vaza analyze"
 LANG = "en"
@@ -46,16 +47,22 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "Where the file holds the play, it shows where the tricks went: after each card, the "
         "tricks the declaring side can take double dummy, and the tricks each card gave away "
         "against the best card, added up by player and by side.",
-        epilog="Scores are from North–South's side, as par scores are usually given. A PBN "
-        "game that breaks a rule (a card its player does not hold, an auction that "
-        "contradicts the dealer, text that is not PBN) is skipped, named with its line and "
-        "reason; a revoke is not (the deal is analysed, its play is not). A game that leaves "
-        "out Board, Dealer, Vulnerable and Deal (a team match's second room) takes them from "
-        "the game before. Deals without 13 cards in each hand are skipped with a warning; a "
-        "play that breaks a rule is not analysed, with a warning. The exit status is 0 when "
-        "any deal was analysed.",
+        epilog="Scores are from North–South's side, as par scores are usually given. FILE is "
+        "PBN or LIN whatever its name (the content says which), or - for standard input. "
+        "A game whose play cannot be followed keeps its deal, contract and result: it is "
+        "analysed and scored, and named once with its line and reason ('play not read: ...'). "
+        "The Play section is read by the columns PBN 2.1 gives it (opening leader first) and, "
+        "where a row does not fit the hands so, by the one order that does. A game that "
+        "breaks another rule (an auction that contradicts the dealer, text that is not PBN) "
+        "is skipped, named with its line and reason; a revoke is kept (the deal is analysed, "
+        "its play is not). A game that leaves out Board, Dealer, Vulnerable and Deal (a team "
+        "match's second room) takes them from the game before. A summary ends the output on "
+        "standard error: games read, analysed, with their play, skipped and why. The exit "
+        "status is 0 when any deal was analysed, 1 when none could be, 130 after Ctrl-C.",
     )
-    parser.add_argument("file", metavar="FILE", help="a .pbn or .lin file")
+    parser.add_argument(
+        "file", metavar="FILE", help="a PBN or LIN file (any name), or - for standard input"
+    )
     parser.add_argument(
         "--strict",
         action="store_true",
@@ -77,50 +84,119 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.set_defaults(run=run)
 
 
+@dataclass(slots=True)
+class _Tally:
+    """What became of a file's games, for the summary that ends the command."""
+
+    read: int = 0
+    analysed: int = 0
+    play_kept: int = 0
+    play_lost: int = 0
+    play_refused: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+
+    def skip(self, why: str, count: int = 1) -> None:
+        if count:
+            self.skipped[why] = self.skipped.get(why, 0) + count
+
+    def __str__(self) -> str:
+        played = [f"{self.play_kept} with their play"]
+        if self.play_lost:
+            played.append(f"{self.play_lost} whose play could not be read")
+        if self.play_refused:
+            played.append(f"{self.play_refused} whose play breaks a rule")
+        skipped = sum(self.skipped.values())
+        why = "; ".join(f"{count} {reason}" for reason, count in self.skipped.items())
+        return (
+            f"{_games(self.read)} read, {self.analysed} analysed ({', '.join(played)}), "
+            f"{skipped} skipped" + (f" ({why})" if why else "")
+        )
+
+
+def _games(count: int) -> str:
+    return f"{count} game" + ("" if count == 1 else "s")
+
+
 def run(args: argparse.Namespace) -> int:
-    from vaza.analysis.parallel import DealTask, analyse_deals, useful_workers
-    from vaza.formats import load_any, read_any
-    from vaza.progress import progress_bar
+    from vaza.formats import file_name
+
+    name = file_name(args.file)
+    try:
+        return _analyse(args, name)
+    except KeyboardInterrupt:
+        print(f"{PROGRAM}: stopped (Ctrl-C) before {name} was analysed", file=sys.stderr)
+        return 130
+
+
+def _read(args: argparse.Namespace, name: str) -> Reading | str:
+    """The file's games, or why it cannot be read (one sentence)."""
+    from vaza.formats import Reading, load_any, read_any
 
     path = Path(args.file)
-    problems: tuple[Problem, ...] = ()
-    lines: Sequence[int] = ()
     try:
         if args.strict:
-            records: Sequence[DealRecord] = load_any(path)
-        else:
-            reading = read_any(path)
-            records, lines, problems = reading.records, reading.lines, reading.problems
+            return Reading(tuple(load_any(args.file)), (), ())
+        return read_any(args.file)
     except FileNotFoundError:
-        return _fail(f"{path}: no such file")
+        return f"{name}: no such file"
     except IsADirectoryError:
-        return _fail(f"{path} is a directory, not a .pbn or .lin file")
+        return f"{name} is a folder, not a PBN or LIN file"
     except OSError as error:
-        return _fail(f"cannot read {path}: {error.strerror or error}")
+        return f"cannot read {path}: {error.strerror or error}"
     except VazaError as error:
-        return _fail(f"{path}: {error}")
-    for problem in problems:
-        print(f"{PROGRAM}: {path}: {problem}", file=sys.stderr)
-    if not records:
-        return _fail(f"{path}: no game could be read" if problems else f"{path} holds no deals")
+        return f"{name}: {error}"
+
+
+def _analyse(args: argparse.Namespace, name: str) -> int:
+    from vaza.analysis.parallel import DealTask, analyse_deals, useful_workers
+    from vaza.progress import progress_bar
+
+    reading = _read(args, name)
+    if isinstance(reading, str):
+        return _fail(reading)
+    tally = _Tally(read=len(reading.records))
+    for problem in reading.problems:
+        print(f"{PROGRAM}: {name}: {problem}", file=sys.stderr)
+    tally.skip("that break a rule", len(reading.skipped))
+    lost = {problem.line for problem in reading.play_not_read}
+    if not reading.records:
+        message = f"{name}: no game could be read" if reading.problems else f"{name} holds no deals"
+        return _fail(f"{message}; {tally}")
+    records, lines = reading.records, reading.lines
     labels = [_label(position, record, lines) for position, record in enumerate(records, 1)]
-    complete = _complete_records(records, labels)
+    complete = _complete_records(records, labels, name, tally)
     if not complete:
-        return _fail(f"{path} holds no complete deal to analyse")
+        return _fail(f"{name} holds no complete deal to analyse; {tally}")
     tasks = [DealTask.from_record(record) for _, record in complete]
     workers = useful_workers(len(tasks)) if args.jobs is None else args.jobs
     try:
         with progress_bar("analyze", len(complete)) as advance:
             analyses = analyse_deals(tasks, workers, advance)
     except VazaError as error:
-        return _fail(f"{path}: {error}")
-    for (position, _), analysis in zip(complete, analyses, strict=True):
-        if analysis.play_error is not None:
+        return _fail(f"{name}: {error}")
+    tally.analysed = len(analyses)
+    for (position, record), analysis in zip(complete, analyses, strict=True):
+        if lines and lines[position - 1] in lost:
+            tally.play_lost += 1
+        elif analysis.play_error is not None:
+            tally.play_refused += 1
             print(
-                f"{PROGRAM}: {labels[position - 1]}: the play is not analysed: "
+                f"{PROGRAM}: {name}: {labels[position - 1]}: the play is not analysed: "
                 f"{analysis.play_error}",
                 file=sys.stderr,
             )
+        elif record.play:
+            tally.play_kept += 1
+    _print(args, complete, analyses)
+    print(f"{PROGRAM}: {name}: {tally}", file=sys.stderr)
+    return 0
+
+
+def _print(
+    args: argparse.Namespace,
+    complete: Sequence[tuple[int, DealRecord]],
+    analyses: Sequence[DealAnalysis],
+) -> None:
     if args.json:
         boards = [
             _board_json(record, analysis)
@@ -134,7 +210,6 @@ def run(args: argparse.Namespace) -> int:
                 for (position, record), analysis in zip(complete, analyses, strict=True)
             )
         )
-    return 0
 
 
 def _fail(message: str) -> int:
@@ -151,7 +226,7 @@ def _label(position: int, record: DealRecord, lines: Sequence[int]) -> str:
 
 
 def _complete_records(
-    records: Sequence[DealRecord], labels: Sequence[str]
+    records: Sequence[DealRecord], labels: Sequence[str], name: str, tally: _Tally
 ) -> list[tuple[int, DealRecord]]:
     """The records DDS can solve, with their place in the file; a warning for each other."""
     complete: list[tuple[int, DealRecord]] = []
@@ -159,7 +234,8 @@ def _complete_records(
         try:
             record.board.deal.require_complete()
         except VazaError as error:
-            print(f"{PROGRAM}: {labels[position - 1]} skipped: {error}", file=sys.stderr)
+            print(f"{PROGRAM}: {name}: {labels[position - 1]} skipped: {error}", file=sys.stderr)
+            tally.skip("without 13 cards in each hand")
             continue
         complete.append((position, record))
     return complete

@@ -30,11 +30,12 @@ from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.play import Play, trick_winner
 from vaza.core.record import DealRecord
+from vaza.formats.reading import AUCTION_CUT_OFF, Problem, Reading
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRead, SupportsWrite
 
-__all__ = ["dump", "dumps", "dumps_one", "load", "loads"]
+__all__ = ["dump", "dumps", "dumps_one", "load", "loads", "read"]
 
 _ORDER: Final = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 """The seat order of LIN's ``pn`` names and ``md`` hands; the dealer digit counts from 1 here."""
@@ -68,6 +69,8 @@ class _Board:
     claim: int | None = None
     event: str = ""
     scoring: str = ""
+    fed: list[tuple[str, str]] = field(default_factory=list)
+    """The board's key/value pairs as written, read by `feed` one by one."""
 
     def feed(self, key: str, value: str) -> None:
         handler = _HANDLERS.get(key)
@@ -283,7 +286,7 @@ def _header(board: _Board, key: str, value: str) -> None:
         board.scoring = _SCORING.get(fields[2].strip().upper(), "") if len(fields) > 2 else ""
 
 
-def _vugraph(text: str) -> list[DealRecord]:
+def _vugraph(text: str) -> list[_Board]:
     """Boards that start at ``qx`` and may span lines; ``pn`` and ``vg`` carry forward."""
     shared = _Board("the file header")
     boards: list[_Board] = []
@@ -295,28 +298,64 @@ def _vugraph(text: str) -> list[DealRecord]:
         if key in ("pn", "vg"):
             _header(shared, key, value)
         if boards:
-            boards[-1].feed(key, value)
-    return [record for board in boards if (record := _record(board)) is not None]
+            boards[-1].fed.append((key, value))
+    return boards
 
 
-def loads(text: str) -> list[DealRecord]:
-    """Read the boards of a LIN text.  Raises `ParseError` naming the line or board."""
+def _boards(text: str) -> Iterator[_Board]:
+    """The boards of a LIN text, their pairs not yet read (`_Board.fed`)."""
     lines = [
         (number, line.strip())
         for number, line in enumerate(re.split(r"\r\n|\r|\n", text.lstrip("\ufeff")), 1)
         if line.strip() and not line.startswith("%")
     ]
     if any(re.search(r"(^|\|)\s*qx\|", line, re.IGNORECASE) for _, line in lines):
-        return _vugraph("".join(line for _, line in lines))
-    records: list[DealRecord] = []
+        yield from _vugraph("".join(line for _, line in lines))
+        return
     for number, line in lines:
         board = _Board(f"line {number}")
-        for key, value in _pairs(line, board.where):
-            board.feed(key, value)
-        record = _record(board)
-        if record is not None:
-            records.append(record)
+        board.fed.extend(_pairs(line, board.where))
+        yield board
+
+
+def _read(text: str, problems: list[Problem] | None) -> list[DealRecord]:
+    """The records of a LIN text; with `problems`, a board that breaks a rule is named there
+    and left out (and one whose auction stops short is named and kept), else its `ParseError`
+    ends the reading."""
+    records: list[DealRecord] = []
+    for board in _boards(text):
+        try:
+            for key, value in board.fed:
+                board.feed(key, value)
+            record = _record(board)
+        except ParseError as error:
+            if problems is None:
+                raise
+            reason = str(error).removeprefix(board.where).lstrip(":, ")
+            problems.append(Problem(0, board.where, reason))
+            continue
+        if record is None:
+            continue
+        records.append(record)
+        if problems is not None and record.calls and not record.passed_out and not record.contract:
+            calls = len(record.calls)
+            reason = f"the auction stops after {calls} call{'s' if calls > 1 else ''}"
+            problems.append(Problem(0, board.where, reason, AUCTION_CUT_OFF))
     return records
+
+
+def loads(text: str) -> list[DealRecord]:
+    """Read the boards of a LIN text.  Raises `ParseError` naming the line or board."""
+    return _read(text, None)
+
+
+def read(text: str) -> Reading:
+    """Read every board of a LIN text that keeps the rules; each other board is named with its
+    reason and left out, and a board whose auction stops before its end (a file cut off) is
+    named and kept."""
+    problems: list[Problem] = []
+    records = _read(text, problems)
+    return Reading(tuple(records), (), tuple(problems))
 
 
 def load(fp: SupportsRead[str]) -> list[DealRecord]:
