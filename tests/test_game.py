@@ -26,6 +26,7 @@ from vaza.core import (
     seat_view,
 )
 from vaza.core.deal import Deal
+from vaza.core.games.contract import PARTNER_HAS_CALLED
 from vaza.core.play import Play, trick_winner
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -170,6 +171,19 @@ def test_undo_of_a_call_needs_both_opponents(fixed_board: Board) -> None:
     assert game.auction.calls == [] and game.to_act is N
 
 
+def test_no_call_is_taken_back_once_partner_has_called(fixed_board: Board) -> None:
+    """Law 25A: a call may be replaced only until partner calls; after that, an undo would let
+    the caller try another call against partner's answer (and its alerts) for free."""
+    game = ContractDeal(fixed_board)
+    for call in calls("1NT Pass 2C"):
+        game.apply(call)
+    assert not game.may_undo(N)
+    with pytest.raises(IllegalAction, match="Law 25A"):
+        game.apply(UndoRequest(), by=N)
+    assert game.proposal is None and len(game.auction.calls) == 3
+    assert game.may_undo(E) and game.may_undo(S)  # their partners have not called since
+
+
 def test_refused_undo_changes_nothing(fixed_board: Board) -> None:
     game = ContractDeal(fixed_board)
     game.apply(calls("1NT")[0])
@@ -225,8 +239,8 @@ def test_nothing_applies_once_the_deal_is_over(fixed_board: Board) -> None:
 def _undo_by_the_general_rule(game: ContractDeal, seat: Seat) -> int | str:
     """The action an undo by `seat` takes back as Law 47 and the table's rule state it, from
     every action made: its last one, unless a card hidden from it was shown to it since
-    (`seen_at`) or it lies before the trick in progress (or the last one, just completed).
-    The refusal's reason otherwise."""
+    (`seen_at`) or it lies before the trick in progress (or the last one, just completed); a
+    call, unless partner has called since (Law 25A). The refusal's reason otherwise."""
     made = game.actions()
     mine = [position for position, (who, _) in enumerate(made) if who == seat]
     if not mine:
@@ -238,6 +252,8 @@ def _undo_by_the_general_rule(game: ContractDeal, seat: Seat) -> int | str:
     cards = len(made) - calls
     if cards and target < calls + cards - (cards % 4 or 4):
         return "trick in progress"
+    if not cards and any(who == seat.partner for who, _ in made[target + 1 :]):
+        return "partner has called"
     return target
 
 
@@ -255,7 +271,14 @@ def test_an_undo_takes_back_what_the_general_rule_says() -> None:
                 try:
                     found: int | str = game._undo_target(seat)
                 except IllegalAction as refused:
-                    found = "nothing" if "nothing" in str(refused) else "shown to you"
+                    reason = str(refused)
+                    found = (
+                        "nothing"
+                        if "nothing" in reason
+                        else "partner has called"
+                        if reason == PARTNER_HAS_CALLED
+                        else "shown to you"
+                    )
                 assert found == expected, (number, seat, game.actions())
                 checked += 1
             legal = [a for a in game.legal_actions() if not isinstance(a, Claim | UndoRequest)]

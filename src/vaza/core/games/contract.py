@@ -38,6 +38,10 @@ SEEN_SINCE: Final = (
 )
 """Why an undo that would cross the showing of a hidden card to the asker is refused."""
 
+PARTNER_HAS_CALLED: Final = "a call can be taken back only until partner calls (Law 25A)"
+"""Why a call is not taken back once partner has called: partner's call is made knowing it, so
+a replaced call would be tried against partner's answer (and the opponents' alerts) for free."""
+
 
 class Phase(Enum):
     AUCTION = "auction"
@@ -381,7 +385,7 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         play that can only be the last card, chosen by `seat`, and not the opening lead: a
         later card chosen by another seat, or dummy faced by the lead, was shown to `seat`
         after it (`seen_at`), and the last card is always in the trick in progress or ends the
-        last one.  In the auction, `seat`'s last call."""
+        last one.  In the auction, `seat`'s last call, until partner has called (Law 25A)."""
         if self.phase is Phase.OVER:
             raise IllegalAction("the deal is over; nothing can be taken back")
         calls = len(self.auction.calls)
@@ -395,6 +399,8 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         target = calls - 1 - (calls - 1 - (seat - self.auction.dealer)) % 4
         if target < 0:
             raise IllegalAction("you have nothing to take back")
+        if calls - target > 2:  # left-hand opponent, then partner, have called since
+            raise IllegalAction(PARTNER_HAS_CALLED)
         return target
 
     def _request_undo(self, by: Seat) -> None:
