@@ -828,9 +828,9 @@ class _Redis:
 
 
 def _event(folder: Path, moment: str, away: bool, cluster: bool = False) -> Outcome:
-    from vaza.bench.faults_events import kill_event  # noqa: PLC0415 - it builds on this module
+    from vaza.bench.faults_tournament import kill_tournament  # noqa: PLC0415 - it builds on this module
 
-    return kill_event(folder, moment, away, cluster)
+    return kill_tournament(folder, moment, away, cluster)
 
 
 SCENARIOS: dict[str, Callable[[Path], Outcome]] = {

@@ -44,7 +44,6 @@ from vaza.server.deps import (
     User,
     user_from_cookie,
 )
-from vaza.server.events_api import router as events_router
 from vaza.server.guard import (
     BodyLimit,
     FailedLogins,
@@ -55,6 +54,7 @@ from vaza.server.guard import (
     security_headers,
 )
 from vaza.server.hub import Hub
+from vaza.server.tournaments_api import router as events_router
 from vaza.store.db import default_url, open_database
 from vaza.store.port import TableRecord, UserRecord
 from vaza.store.sql import SqlStore

@@ -1,5 +1,5 @@
 """What every route of the server depends on: the services of the app, and who is asking (the
-session cookie's user).  The app and its routers (`events_api`) read them here, so neither
+session cookie's user).  The app and its routers (`tournaments_api`) read them here, so neither
 imports the other."""
 
 from __future__ import annotations

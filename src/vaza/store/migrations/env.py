@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from vaza.store import events_models  # noqa: F401 - the events' tables join Base.metadata
+from vaza.store import tournaments_models  # noqa: F401 - the events' tables join Base.metadata
 from vaza.store.models import Base
 
 connection = context.config.attributes.get("connection")

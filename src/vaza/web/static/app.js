@@ -16,8 +16,8 @@ import * as deal from "./pages/deal.js";
 import * as pad from "./pages/pad.js";
 import * as settings from "./pages/settings.js";
 import * as rules from "./pages/rules.js";
-import * as eventsPage from "./pages/events.js";
-import * as eventPage from "./pages/event.js";
+import * as eventsPage from "./pages/tournaments.js";
+import * as eventPage from "./pages/tournament.js";
 
 const ROUTES = [
   [/^\/(?:lobby)?$/, lobby, "nav.lobby"],

@@ -1,4 +1,5 @@
-"""What a duplicate event is: its kind, how it is scored, how many boards, and its entries' names.
+"""What a duplicate tournament is: its kind, how it is scored, how many boards, and its entries'
+names.
 
 Three kinds, each the same idea — the same boards at several tables, every result compared with
 the others (seed 003: "comparate între mesele care au jucat aceeași mână, în puncte de meci sau
@@ -28,7 +29,7 @@ from vaza.scoring.duplicate import ButlerRule, CrossImpScale
 E = TypeVar("E", bound=Enum)
 
 MAX_BOARDS: Final = 36
-"""The most boards an event plays (a long club session)."""
+"""The most boards a tournament plays (a long club session)."""
 MAX_TABLES: Final = 13
 """The most tables of a pairs game (26 pairs)."""
 MAX_ROBOT_TABLES: Final = 6
@@ -36,11 +37,11 @@ MAX_ROBOT_TABLES: Final = 6
 DEFAULT_ROBOT_TABLES: Final = 2
 
 
-class UnknownEvent(LookupError):
+class UnknownTournament(LookupError):
     """No event by that id, or no board of that number in it."""
 
 
-class EventKind(Enum):
+class TournamentKind(Enum):
     ROBOT = "robot"
     PAIRS = "pairs"
     TEAMS = "teams"
@@ -78,15 +79,15 @@ class Status(Enum):
 
     @property
     def over(self) -> bool:
-        """Whether every board and result may be shown to anyone who may see the event."""
+        """Whether every board and result may be shown to anyone who may see the tournament."""
         return self in (Status.FINISHED, Status.CLOSED)
 
 
 @dataclass(frozen=True, slots=True)
-class EventRules:
-    """An event's shape, fixed when it is created."""
+class TournamentRules:
+    """A tournament's shape, fixed when it is created."""
 
-    kind: EventKind
+    kind: TournamentKind
     boards: int
     """Boards in all (a pairs game: rounds × boards per round)."""
     first_board: int = 1
@@ -104,19 +105,19 @@ class EventRules:
             raise ParseError("board numbers start at 1")
         if self.boards % self.rounds:
             raise ParseError(f"{self.boards} boards do not split into {self.rounds} rounds")
-        if self.kind is EventKind.TEAMS:
+        if self.kind is TournamentKind.TEAMS:
             if self.scoring is not Scoring.IMPS:
                 raise ParseError("a team match is scored in IMPs between its two tables")
             if (self.tables, self.rounds) != (2, 1):
                 raise ParseError("a team match is played at two tables in one round")
-        if self.kind is EventKind.ROBOT:
+        if self.kind is TournamentKind.ROBOT:
             if not 1 <= self.tables <= MAX_ROBOT_TABLES:
                 raise ParseError(
                     f"a robot tournament starts with 1 to {MAX_ROBOT_TABLES} robot tables"
                 )
             if self.rounds != 1:
                 raise ParseError("a robot tournament is played in one round")
-        if self.kind is EventKind.PAIRS:
+        if self.kind is TournamentKind.PAIRS:
             if not 1 <= self.tables <= MAX_TABLES:
                 raise ParseError(f"a pairs game has 1 to {MAX_TABLES} tables")
             if not 1 <= self.rounds <= self.tables:
@@ -145,9 +146,9 @@ class EventRules:
         }
 
     @classmethod
-    def from_json(cls, data: JSON) -> EventRules:
+    def from_json(cls, data: JSON) -> TournamentRules:
         return cls(
-            kind=_choice(EventKind, data.get("kind"), "kind"),
+            kind=_choice(TournamentKind, data.get("kind"), "kind"),
             boards=_whole(data.get("boards"), "boards"),
             first_board=_whole(data.get("first_board", 1), "first_board"),
             scoring=_choice(Scoring, data.get("scoring", "mp"), "scoring"),
@@ -211,15 +212,15 @@ def pair_entries(tables: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
 TEAMS: Final = ("A", "B")
 
 
-def joinable(rules: EventRules) -> dict[str, frozenset[str]]:
+def joinable(rules: TournamentRules) -> dict[str, frozenset[str]]:
     """The entries people may join (pairs and teams), with the seats each offers.
 
     A pair's two players sit in its direction; a team's four players are its North–South at
     one table and its East–West at the other, so a team offers all four seats."""
-    if rules.kind is EventKind.PAIRS:
+    if rules.kind is TournamentKind.PAIRS:
         north_south, east_west = pair_entries(rules.tables)
         return {**dict.fromkeys(north_south, NS_SEATS), **dict.fromkeys(east_west, EW_SEATS)}
-    if rules.kind is EventKind.TEAMS:
+    if rules.kind is TournamentKind.TEAMS:
         return dict.fromkeys(TEAMS, NS_SEATS | EW_SEATS)
     return {}
 
@@ -231,12 +232,12 @@ __all__ = [
     "MAX_TABLES",
     "SOLO_SEAT",
     "TEAMS",
-    "EventKind",
-    "EventRules",
     "ImpMethod",
     "Scoring",
     "Status",
-    "UnknownEvent",
+    "TournamentKind",
+    "TournamentRules",
+    "UnknownTournament",
     "direction_of",
     "joinable",
     "pair_entries",

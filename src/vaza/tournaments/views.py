@@ -1,9 +1,9 @@
-"""What each viewer may see of an event, as JSON: names, standings, travellers.
+"""What each viewer may see of a tournament, as JSON: names, standings, travellers.
 
 The gate for hidden information is `may_see`: a board's deal and results are shown only to
-someone who has played it in this event, or to anyone once the event is over.  Standings show
-totals only (no contract, no card), so they are public while the event is played; the board
-list says which boards the viewer may open.
+someone who has played it in this tournament, or to anyone once the tournament is over.  Standings
+show totals only (no contract, no card), so they are public while the tournament is played; the
+board list says which boards the viewer may open.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from fractions import Fraction
 
 from vaza.core.cards import SEATS, board_dealer, board_vulnerability
 from vaza.core.deal import Board
-from vaza.events.model import TEAMS, EventKind, EventRules, Status, direction_of
-from vaza.events.movement import Seating
-from vaza.events.results import PlayedResult, ScoredBoard, ScoredResult, Standing
 from vaza.json_types import JSON
 from vaza.scoring.ranking import Placed
-from vaza.store.events_port import EventRecord, MemberRecord
+from vaza.store.tournaments_port import MemberRecord, TournamentRecord
+from vaza.tournaments.model import TEAMS, Status, TournamentKind, TournamentRules, direction_of
+from vaza.tournaments.movement import Seating
+from vaza.tournaments.results import PlayedResult, ScoredBoard, ScoredResult, Standing
 
 ROBOT = "Robot"
 
@@ -69,7 +69,7 @@ def is_robots(entry: str, members: Sequence[MemberRecord]) -> bool:
 def boards_played(
     viewer: int | None, members: Iterable[MemberRecord], results: Iterable[PlayedResult]
 ) -> frozenset[int]:
-    """The boards `viewer` has finished at a table of this event, in their own seat.
+    """The boards `viewer` has finished at a table of this tournament, in their own seat.
 
     A team's North–South player has played a board once their own table has, whatever the
     other table has done."""
@@ -85,7 +85,7 @@ def boards_played(
 
 
 def may_see(board: int, status: Status, played: frozenset[int], playing: bool = False) -> bool:
-    """Whether a board's deal and results may be shown: after playing it, or once the event
+    """Whether a board's deal and results may be shown: after playing it, or once the tournament
     is over (finished, or closed by its organiser) — except to someone still at one of its
     tables, who sees only what they have played until their table is done."""
     return board in played or (status.over and not playing)
@@ -94,8 +94,8 @@ def may_see(board: int, status: Status, played: frozenset[int], playing: bool = 
 # -- JSON -----------------------------------------------------------------------------------
 
 
-def event_json(record: EventRecord, rules: EventRules, status: Status) -> JSON:
-    """An event's description.  A seed is shown only once the event is over: it would give
+def tournament_json(record: TournamentRecord, rules: TournamentRules, status: Status) -> JSON:
+    """A tournament's description.  A seed is shown only once the tournament is over: it would give
     the boards away."""
     source = dict(record.source)
     if not status.over:
@@ -165,7 +165,7 @@ def result_json(line: ScoredResult, members: Sequence[MemberRecord]) -> JSON:
 
 def traveller_json(
     event_id: str,
-    kind: EventKind,
+    kind: TournamentKind,
     *,
     board: Board,
     scored: ScoredBoard | None,
@@ -188,13 +188,13 @@ def traveller_json(
 
 
 def board_list_json(
-    rules: EventRules,
+    rules: TournamentRules,
     results_per_board: Mapping[int, int],
     status: Status,
     played: frozenset[int],
     playing: bool = False,
 ) -> list[JSON]:
-    """Every board of the event: its dealer and vulnerability (public: the number fixes
+    """Every board of the tournament: its dealer and vulnerability (public: the number fixes
     them), how many results it has, and whether the viewer may open it."""
     out = []
     for n in rules.board_numbers:
@@ -216,12 +216,12 @@ __all__ = [
     "board_list_json",
     "boards_played",
     "entry_name",
-    "event_json",
     "is_robots",
     "may_see",
     "number",
     "result_json",
     "seat_names",
     "standings_json",
+    "tournament_json",
     "traveller_json",
 ]

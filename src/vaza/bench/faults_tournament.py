@@ -1,4 +1,4 @@
-"""`vaza bench faults`: kill -9 in a duplicate event (issue 22), beside the tables' faults.
+"""`vaza bench faults`: kill -9 in a duplicate tournament (issue 22), beside the tables' faults.
 
 A pairs game (a Mitchell: two tables, two rounds) with one person, North of pair NS1; robots
 take every other seat.  Each round at each table is a Vaza table of its own, all opened when the
@@ -6,16 +6,16 @@ game starts: the person's second-round table waits for them while they play the 
 server is killed between the rounds (the person's first round over, the second not begun) or
 in the play of the first round, the person present or gone from the table.  After the restart
 the person finishes the round, reads the results for longer than a seat is held, and
-plays the next; the event must go on to its end with every board of every round played once
+plays the next; the tournament must go on to its end with every board of every round played once
 and its results complete.
 
 Besides the tables' figures (`faults._measure`, per table the person sat at):
 
-- `lost` also counts the results missing from the event's standings once it is over;
+- `lost` also counts the results missing from the tournament's standings once it is over;
 - `doubled` also counts boards dealt more than once at a table, and a robot's card at the
   person's seat of a table where they never left (a robot that played their next round for
   them while they were still at the first);
-- `stalled`: 1 when the event was not over within `GO_ON_SECONDS`.
+- `stalled`: 1 when the tournament was not over within `GO_ON_SECONDS`.
 """
 
 from __future__ import annotations
@@ -53,9 +53,9 @@ READING_SECONDS = 2.0
 before they come to the next: were the next table holding them, a robot would take it."""
 
 
-def kill_event(folder: Path, moment: str, away: bool, cluster: bool = False) -> Outcome:
+def kill_tournament(folder: Path, moment: str, away: bool, cluster: bool = False) -> Outcome:
     """`moment`: "between rounds" or "round" (in the first round's play).  On the `cluster`
-    (two processes, PostgreSQL and Redis) the process that opened the event's tables, and so
+    (two processes, PostgreSQL and Redis) the process that opened the tournament's tables, and so
     serves them, is killed and not started again: the person's process adopts them."""
     if cluster:
         with _cluster(folder) as (club, _, _):
@@ -127,7 +127,7 @@ def _event_fault(club: Club, moment: str, away: bool) -> Outcome:
 
 def _pairs_game(person: Person, url: str) -> tuple[str, list[JSON]]:
     """A Mitchell the person organises (at the server at `url`, which opens its tables) and
-    plays North of NS1 in, robots everywhere else: the event's id and the person's tables,
+    plays North of NS1 in, robots everywhere else: the tournament's id and the person's tables,
     round by round."""
     assert person.http is not None
     with httpx.Client(base_url=url, cookies=person.http.cookies, timeout=10) as http:

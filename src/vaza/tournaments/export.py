@@ -1,10 +1,10 @@
-"""A whole event as one PBN file: every result of every board, with the event's scores.
+"""A whole event as one PBN file: every result of every board, with the tournament's scores.
 
 Each result is a game of its own (the table's record: deal, auction, play, contract, result)
-carrying the event's tags — Event, Site, Date, the players' names, Scoring, and the supplemental
-tags of PBN 2.1 §4: Competition, Round, Table, Room (a team match's Open and Closed rooms) and
-Score ("NS 420").  The first game of each board also carries the board's ScoreTable (its
-traveller, §5.9) and the last game the event's TotalScoreTable (§5.10), both as tables any PBN
+carrying the tournament's tags — Event, Site, Date, the players' names, Scoring, and the
+supplemental tags of PBN 2.1 §4: Competition, Round, Table, Room (a team match's Open and Closed
+rooms) and Score ("NS 420").  The first game of each board also carries the board's ScoreTable (its
+traveller, §5.9) and the last game the tournament's TotalScoreTable (§5.10), both as tables any PBN
 program reads: a header of ``Column\\widthAlign`` entries and one row per result.
 """
 
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from vaza.core.record import DealRecord
-from vaza.events.model import EventKind, ImpMethod, Scoring
-from vaza.events.results import ScoredResult, Standing
 from vaza.formats import pbn
 from vaza.scoring.ranking import Placed
+from vaza.tournaments.model import ImpMethod, Scoring, TournamentKind
+from vaza.tournaments.results import ScoredResult, Standing
 
 SITE = "Vaza"
 ExtraTag = tuple[str, str, tuple[str, ...]]
@@ -40,16 +40,20 @@ class ExportedEntry:
     name: str
 
 
-def scoring_tag(kind: EventKind, scoring: Scoring, imps: ImpMethod) -> str:
+def scoring_tag(kind: TournamentKind, scoring: Scoring, imps: ImpMethod) -> str:
     """PBN's Scoring value: MatchPoints, or IMP (with Butler or Cross as the IMP method)."""
     if scoring is Scoring.MATCHPOINTS:
         return "MatchPoints"
-    if kind is EventKind.TEAMS:
+    if kind is TournamentKind.TEAMS:
         return "IMP"
     return "IMP;Butler" if imps is ImpMethod.BUTLER else "IMP;Cross"
 
 
-_COMPETITION = {EventKind.ROBOT: "Individual", EventKind.PAIRS: "Pairs", EventKind.TEAMS: "Teams"}
+_COMPETITION = {
+    TournamentKind.ROBOT: "Individual",
+    TournamentKind.PAIRS: "Pairs",
+    TournamentKind.TEAMS: "Teams",
+}
 
 
 def decimal(value: Fraction | None) -> str:
@@ -87,9 +91,9 @@ def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def score_table(kind: EventKind, lines: Sequence[ScoredResult]) -> ExtraTag:
+def score_table(kind: TournamentKind, lines: Sequence[ScoredResult]) -> ExtraTag:
     """A board's traveller as a PBN ScoreTable."""
-    teams = kind is EventKind.TEAMS
+    teams = kind is TournamentKind.TEAMS
     columns: list[tuple[str, bool]] = [("Table", True)]
     columns += [("Room", False)] if teams else [("Round", True)]
     columns += [
@@ -141,17 +145,17 @@ def _room(table: int) -> str:
     return "Open" if table == 1 else "Closed"
 
 
-def event_pbn(
+def tournament_pbn(
     *,
     name: str,
     date: str,
-    kind: EventKind,
+    kind: TournamentKind,
     scoring: Scoring,
     imps: ImpMethod,
     boards: Sequence[Sequence[ExportedResult]],
     ranking: Sequence[ExportedEntry],
 ) -> str:
-    """The event as a PBN file (export format): `boards` in order, each its results."""
+    """The tournament as a PBN file (export format): `boards` in order, each its results."""
     scoring_value = scoring_tag(kind, scoring, imps)
     games: list[DealRecord] = []
     for results in boards:
@@ -162,7 +166,7 @@ def event_pbn(
                 ("Table", str(result.table), ()),
                 ("Score", score_tag(result.ns_score), ()),
             ]
-            if kind is EventKind.TEAMS:
+            if kind is TournamentKind.TEAMS:
                 tags.append(("Room", _room(result.table), ()))
             else:
                 tags.append(("Round", str(result.round), ()))
@@ -194,10 +198,10 @@ __all__ = [
     "ExportedEntry",
     "ExportedResult",
     "decimal",
-    "event_pbn",
     "score_table",
     "score_tag",
     "scoring_tag",
     "table_section",
     "total_score_table",
+    "tournament_pbn",
 ]

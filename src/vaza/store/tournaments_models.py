@@ -1,7 +1,9 @@
-"""The schema of duplicate events (SQLAlchemy 2 ORM), on the same `Base` as the rest.
+"""The schema of duplicate tournaments (SQLAlchemy 2 ORM), on the same `Base` as the rest.
 
-Migration `0002_events` creates these tables.  An event's results are not here: they are read
-from the deals its tables archived (`deals`, joined through `event_tables`).
+Migration `0002_events` creates these tables; they keep the names they were created with
+(`events`, `event_members`, `event_tables`, their `event_id` columns), from before tournaments
+were named so, since renaming them buys nothing but a migration.  A tournament's results are not
+here: they are read from the deals its tables archived (`deals`, joined through `event_tables`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from vaza.store.models import Base, utcnow
 
 
-class Event(Base):
-    """A duplicate event: its rules, its secret boards, its organiser."""
+class Tournament(Base):
+    """A duplicate tournament: its rules, its secret boards, its organiser."""
 
     __tablename__ = "events"
 
@@ -32,8 +34,8 @@ class Event(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class EventMember(Base):
-    """A person in an event: the entry (pair, team, or themselves) and the seat they play."""
+class TournamentMember(Base):
+    """A person in a tournament: the entry (pair, team, or themselves) and the seat they play."""
 
     __tablename__ = "event_members"
     __table_args__ = (UniqueConstraint("event_id", "entry", "seat", name="uq_event_member_seat"),)
@@ -48,8 +50,8 @@ class EventMember(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class EventTable(Base):
-    """A Vaza table playing one seating of an event: a round's block of boards at one table."""
+class TournamentTable(Base):
+    """A Vaza table playing one seating of a tournament: a round's block of boards at one table."""
 
     __tablename__ = "event_tables"
 

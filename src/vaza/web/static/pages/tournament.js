@@ -12,7 +12,7 @@ import { dialog, navigate, showError, toast } from "../lib/ui.js";
 import { contractEl } from "../lib/cards.js";
 import { analysisView } from "../table/analysis.js";
 import { dealFelt } from "./deal.js";
-import { scoringText } from "./events.js";
+import { scoringText } from "./tournaments.js";
 
 const POLL_MS = 5000;
 const SEAT_ORDER = ["N", "E", "S", "W"];

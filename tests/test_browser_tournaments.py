@@ -1,6 +1,7 @@
-"""Duplicate events in Chromium: a guest creates a small robot tournament, finds its boards locked,
-plays them by clicking at their own table, then reads the ranking, a board's traveller with its
-double-dummy table and par, the event's PBN file, and where the tricks went in the deal viewer."""
+"""Duplicate tournaments in Chromium: a guest creates a small robot tournament, finds its boards
+locked, plays them by clicking at their own table, then reads the ranking, a board's traveller with
+its double-dummy table and par, the tournament's PBN file, and where the tricks went in the deal
+viewer."""
 
 from __future__ import annotations
 
@@ -31,14 +32,14 @@ def browser() -> Iterator[Browser]:
         yield running
 
 
-def open_events(someone: Person) -> None:
-    """The header's link to the events (the client's own navigation)."""
+def open_tournaments(someone: Person) -> None:
+    """The header's link to the tournaments (the client's own navigation)."""
     someone.page.locator(".nav a.nav-link", has_text="Events").click()
     someone.page.wait_for_url(re.compile(r"/events$"))
 
 
 def create_robot_tournament(someone: Person, name: str, boards: int) -> str:
-    """Fill in the events page's form; returns the new event's id (its page is shown)."""
+    """Fill in the tournaments page's form; returns the new tournament's id (its page is shown)."""
     page = someone.page
     page.wait_for_selector("form.event-form")
     page.select_option("select[name=kind]", "robot")
@@ -73,7 +74,7 @@ def test_a_guest_plays_a_robot_tournament(server: Server, browser: Browser) -> N
     page = me.page
     me.goto("/")
     name = me.guest()
-    open_events(me)
+    open_tournaments(me)
     event = create_robot_tournament(me, EVENT, boards=2)
     expect(page.locator(".event-head")).to_contain_text("Robot tournament")
     expect(page.locator(".event-head")).to_contain_text("Matchpoints")
@@ -108,8 +109,8 @@ def test_a_guest_plays_a_robot_tournament(server: Server, browser: Browser) -> N
     expect(costs).to_contain_text("Where the tricks went")
     assert page.locator(".deal-end .play-cost td.cost-card").count() > 0
 
-    # Back at the event: the ranking has me, both boards played.
-    open_events(me)
+    # Back at the tournament: the ranking has me, both boards played.
+    open_tournaments(me)
     page.locator(".events-table a", has_text=EVENT).click()
     page.wait_for_url(re.compile(rf"/events/{event}$"))
     mine = page.locator(".standings[data-group='field'] tr.mine")
@@ -123,7 +124,7 @@ def test_a_guest_plays_a_robot_tournament(server: Server, browser: Browser) -> N
     board_link(page, 1)
     view = page.locator(".board-view")
     expect(view.locator(".traveller tbody tr.mine")).to_have_count(1)
-    # The robot table's result too (the page follows the event while its tables play).
+    # The robot table's result too (the page follows the tournament while its tables play).
     expect(view.locator(".traveller tbody tr")).to_have_count(2, timeout=30_000)
     expect(view.locator(".traveller tbody tr[data-ns='R1-NS']")).to_contain_text("Robots 1")
     expect(view.locator(".traveller thead")).to_contain_text("N-S MPs")
@@ -203,7 +204,7 @@ def test_a_pairs_game_is_joined_started_and_closed_in_portuguese(
     expect(page.locator(".entry-card[data-entry='NS1']")).to_contain_text(me_name)
     expect(page.locator(".entry-card button[data-seat]")).to_have_count(0)
 
-    # The organiser deals it: my two rounds' tables are offered, then the event is closed.
+    # The organiser deals it: my two rounds' tables are offered, then the tournament is closed.
     page.locator("button[data-action='start']").click()
     expect(page.locator(".event-head [data-status]")).to_have_attribute("data-status", "playing")
     expect(page.locator(".my-tables a")).to_have_count(2)
@@ -216,7 +217,7 @@ def test_a_pairs_game_is_joined_started_and_closed_in_portuguese(
     me.close()
 
 
-def test_the_event_pages_are_served(server: Server) -> None:
+def test_the_tournament_pages_are_served(server: Server) -> None:
     """Every events address serves the page shell, so a link or a reload reaches it."""
     for path in ("/events", "/events/abc123"):
         response = httpx.get(server.url + path, timeout=10)

@@ -1,9 +1,9 @@
-"""The store port for duplicate events: the events, who joined them, and their tables.
+"""The store port for duplicate tournaments: the tournaments, who joined them, and their tables.
 
-An event stores its shape and its secret boards, its members (a person and the entry and seat
+A tournament stores its shape and its secret boards, its members (a person and the entry and seat
 they play), and which Vaza table each seating became.  Results are never stored here: they are
 read from the deals the tables archived (`deals`), so there is one truth.
-`vaza.store.events_sql.SqlEventStore` implements it.
+`vaza.store.tournaments_sql.SqlTournamentStore` implements it.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from vaza.store.port import DealRow
 
 
 class MemberConflict(Exception):
-    """The person already plays in the event, or the seat is taken."""
+    """The person already plays in the tournament, or the seat is taken."""
 
 
 @dataclass(frozen=True, slots=True)
-class EventRecord:
+class TournamentRecord:
     id: str
     kind: str
     name: str
@@ -30,9 +30,9 @@ class EventRecord:
     public: bool
     status: str
     rules: JSON
-    """`vaza.events.model.EventRules.to_json()`."""
+    """`vaza.tournaments.model.TournamentRules.to_json()`."""
     boards: Mapping[str, str]
-    """PBN deals by board number: the event's secret."""
+    """PBN deals by board number: the tournament's secret."""
     source: JSON
     """How the boards were made (random, a seed, a PBN file), for the record."""
     created_at: datetime | None = None
@@ -48,7 +48,7 @@ class MemberRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class EventTableRecord:
+class TournamentTableRecord:
     event_id: str
     table_id: str
     round: int
@@ -63,14 +63,14 @@ class EventTableRecord:
     """The table's invitation token: what its seated players say hello with."""
 
 
-class EventStore(Protocol):
-    async def create_event(self, event: EventRecord) -> None: ...
-    async def event(self, event_id: str) -> EventRecord | None: ...
-    async def events(self, viewer: int | None, limit: int) -> list[EventRecord]:
-        """Public events, and those `viewer` created or plays in; newest first."""
+class TournamentStore(Protocol):
+    async def create_tournament(self, event: TournamentRecord) -> None: ...
+    async def tournament(self, event_id: str) -> TournamentRecord | None: ...
+    async def tournaments(self, viewer: int | None, limit: int) -> list[TournamentRecord]:
+        """Public tournaments, and those `viewer` created or plays in; newest first."""
         ...
 
-    async def open_events(self, creator: int) -> int:
+    async def open_tournaments(self, creator: int) -> int:
         """How many events `creator` organises that are open or being played."""
         ...
 
@@ -79,15 +79,21 @@ class EventStore(Protocol):
         ...
 
     async def add_member(self, member: MemberRecord) -> None:
-        """Raises MemberConflict if the person or the seat is already in the event."""
+        """Raises MemberConflict if the person or the seat is already in the tournament."""
         ...
 
     async def members(self, event_id: str) -> list[MemberRecord]: ...
-    async def add_table(self, table: EventTableRecord) -> None: ...
-    async def tables(self, event_id: str) -> list[EventTableRecord]: ...
+    async def add_table(self, table: TournamentTableRecord) -> None: ...
+    async def tables(self, event_id: str) -> list[TournamentTableRecord]: ...
     async def deals(self, event_id: str) -> list[DealRow]:
-        """Every deal the event's tables archived, by table and deal number."""
+        """Every deal the tournament's tables archived, by table and deal number."""
         ...
 
 
-__all__ = ["EventRecord", "EventStore", "EventTableRecord", "MemberConflict", "MemberRecord"]
+__all__ = [
+    "MemberConflict",
+    "MemberRecord",
+    "TournamentRecord",
+    "TournamentStore",
+    "TournamentTableRecord",
+]

@@ -1,6 +1,6 @@
-"""An event as loaded from the store, read for one viewer: pure functions, no I/O.
+"""A tournament as loaded from the store, read for one viewer: pure functions, no I/O.
 
-`Loaded.of` turns the archive (the deals the event's tables finished) into results; the rest
+`Loaded.of` turns the archive (the deals the tournament's tables finished) into results; the rest
 builds what a viewer asks for — the overview with the rankings, a board's traveller, the PBN
 file — letting through only the boards `views.may_see` allows them.
 """
@@ -11,20 +11,25 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from vaza.core.errors import NotVisible
-from vaza.events.boards import BoardSet
-from vaza.events.export import ExportedEntry, ExportedResult, event_pbn
-from vaza.events.model import (
+from vaza.formats import pbn
+from vaza.json_types import JSON
+from vaza.scoring.ranking import Placed
+from vaza.store.port import DealRow
+from vaza.store.tournaments_port import MemberRecord, TournamentRecord, TournamentTableRecord
+from vaza.tournaments.boards import BoardSet
+from vaza.tournaments.export import ExportedEntry, ExportedResult, tournament_pbn
+from vaza.tournaments.model import (
     TEAMS,
-    EventKind,
-    EventRules,
     Scoring,
     Status,
-    UnknownEvent,
+    TournamentKind,
+    TournamentRules,
+    UnknownTournament,
     joinable,
     pair_entries,
 )
-from vaza.events.movement import Seating
-from vaza.events.results import (
+from vaza.tournaments.movement import Seating
+from vaza.tournaments.results import (
     PlayedResult,
     ScoredBoard,
     Standing,
@@ -36,38 +41,33 @@ from vaza.events.results import (
     score_team_board,
     team_standings,
 )
-from vaza.events.views import (
+from vaza.tournaments.views import (
     board_list_json,
     boards_played,
     entry_name,
-    event_json,
     may_see,
     seat_names,
     standings_json,
+    tournament_json,
     traveller_json,
 )
-from vaza.formats import pbn
-from vaza.json_types import JSON
-from vaza.scoring.ranking import Placed
-from vaza.store.events_port import EventRecord, EventTableRecord, MemberRecord
-from vaza.store.port import DealRow
 
 SEATS = "NESW"
 
 
-def seating_of(table: EventTableRecord) -> Seating:
+def seating_of(table: TournamentTableRecord) -> Seating:
     return Seating(table.round, table.number, table.ns, table.ew, table.first_board, table.boards)
 
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """An event with everything its results are read from."""
+    """A tournament with everything its results are read from."""
 
-    record: EventRecord
-    rules: EventRules
+    record: TournamentRecord
+    rules: TournamentRules
     status: Status
     members: tuple[MemberRecord, ...]
-    tables: tuple[EventTableRecord, ...]
+    tables: tuple[TournamentTableRecord, ...]
     deals: tuple[DealRow, ...]
     results: tuple[PlayedResult, ...]
     seatings: Mapping[str, Seating]
@@ -75,13 +75,13 @@ class Loaded:
     @classmethod
     def of(
         cls,
-        record: EventRecord,
+        record: TournamentRecord,
         status: Status,
         members: Iterable[MemberRecord],
-        tables: Iterable[EventTableRecord],
+        tables: Iterable[TournamentTableRecord],
         deals: Iterable[DealRow],
     ) -> Loaded:
-        """Read every archived deal of the event's tables as a result."""
+        """Read every archived deal of the tournament's tables as a result."""
         tables = tuple(tables)
         deals = tuple(deals)
         seatings = {table.table_id: seating_of(table) for table in tables}
@@ -92,7 +92,7 @@ class Loaded:
                                                                 row.table_id, row.id)  # fmt: skip
             if found is not None:
                 results.append(found)
-        rules = EventRules.from_json(record.rules)
+        rules = TournamentRules.from_json(record.rules)
         return cls(record, rules, status, tuple(members), tables, deals, tuple(results), seatings)
 
     @property
@@ -100,7 +100,7 @@ class Loaded:
         """The most results any board has: every board is factored up to it (Neuberg)."""
         return max((len(found) for found in by_board(self.results).values()), default=0)
 
-    def own_tables(self, viewer: int | None) -> list[tuple[EventTableRecord, MemberRecord]]:
+    def own_tables(self, viewer: int | None) -> list[tuple[TournamentTableRecord, MemberRecord]]:
         """The tables where `viewer` sits, with the seat they play there."""
         return [
             (table, member)
@@ -111,7 +111,7 @@ class Loaded:
 
     def progress(self, viewer: int | None) -> tuple[frozenset[int], bool]:
         """The boards `viewer` has played, and whether one of their tables is still being
-        played (they then see only what they have played, even once the event is closed)."""
+        played (they then see only what they have played, even once the tournament is closed)."""
         playing = any(table.status != "finished" for table, _ in self.own_tables(viewer))
         return boards_played(viewer, self.members, self.results), playing
 
@@ -120,14 +120,14 @@ class Loaded:
         return may_see(board, self.status, played, playing)
 
 
-def event_standings(loaded: Loaded) -> dict[str, tuple[Placed[Standing], ...]]:
+def tournament_standings(loaded: Loaded) -> dict[str, tuple[Placed[Standing], ...]]:
     """The ranked groups: the robot tournament's field (everyone sits North–South), a
     Mitchell's two directions, or the two teams."""
     rules = loaded.rules
-    if rules.kind is EventKind.TEAMS:
+    if rules.kind is TournamentKind.TEAMS:
         return {"teams": ranking(team_standings(loaded.results), TEAMS, Scoring.IMPS)}
     standings = field_standings(loaded.results, rules.imps, loaded.field_size)
-    if rules.kind is EventKind.PAIRS:
+    if rules.kind is TournamentKind.PAIRS:
         north_south, east_west = pair_entries(rules.tables)
         return {
             "NS": ranking(standings, north_south, rules.scoring),
@@ -142,7 +142,7 @@ def score_board(loaded: Loaded, board: int) -> ScoredBoard | None:
     found = by_board(r for r in loaded.results if r.board == board).get(board)
     if not found:
         return None
-    if loaded.rules.kind is EventKind.TEAMS:
+    if loaded.rules.kind is TournamentKind.TEAMS:
         return score_team_board(found)
     return score_field_board(found, loaded.rules.imps, loaded.field_size)
 
@@ -151,14 +151,14 @@ def score_board(loaded: Loaded, board: int) -> ScoredBoard | None:
 
 
 def overview(loaded: Loaded, viewer: int | None) -> JSON:
-    """The event for one viewer: rankings, the boards (which they may open), the tables and,
+    """The tournament for one viewer: rankings, the boards (which they may open), the tables and,
     for a player, their own seats and tables with the tokens to join them."""
     played, playing = loaded.progress(viewer)
     counts = {board: len(found) for board, found in by_board(loaded.results).items()}
     members = loaded.members
     return {
-        "event": event_json(loaded.record, loaded.rules, loaded.status),
-        "standings": standings_json(event_standings(loaded), members),
+        "event": tournament_json(loaded.record, loaded.rules, loaded.status),
+        "standings": standings_json(tournament_standings(loaded), members),
         "boards": board_list_json(loaded.rules, counts, loaded.status, played, playing),
         "entries": entries_json(loaded.rules, members),
         "tables": [
@@ -185,7 +185,7 @@ def overview(loaded: Loaded, viewer: int | None) -> JSON:
 def traveller(loaded: Loaded, board: int, viewer: int | None) -> JSON:
     """A board's deal, analysis and every result — once the viewer may see it."""
     if board not in loaded.rules.board_numbers:
-        raise UnknownEvent(f"the event has no board {board}")
+        raise UnknownTournament(f"the event has no board {board}")
     if not loaded.may_see(board, viewer):
         raise NotVisible(
             f"you have not played board {board} of this event yet: its deal and results are "
@@ -202,7 +202,7 @@ def traveller(loaded: Loaded, board: int, viewer: int | None) -> JSON:
 
 
 def pbn_file(loaded: Loaded, viewer: int | None) -> str:
-    """The event as a PBN file: every result of every board the viewer may see."""
+    """The tournament as a PBN file: every result of every board the viewer may see."""
     rows = {row.id: row for row in loaded.deals}
     boards: list[list[ExportedResult]] = []
     for number in loaded.rules.board_numbers:
@@ -221,11 +221,11 @@ def pbn_file(loaded: Loaded, viewer: int | None) -> str:
             boards.append(exported)
     ranked = [
         ExportedEntry(placed, entry_name(placed.entry.entry, loaded.members))
-        for group in event_standings(loaded).values()
+        for group in tournament_standings(loaded).values()
         for placed in group
     ]
     created = loaded.record.created_at
-    return event_pbn(
+    return tournament_pbn(
         name=loaded.record.name,
         date=created.strftime("%Y.%m.%d") if created else "",
         kind=loaded.rules.kind,
@@ -236,7 +236,7 @@ def pbn_file(loaded: Loaded, viewer: int | None) -> str:
     )
 
 
-def table_json(table: EventTableRecord, seat: str) -> JSON:
+def table_json(table: TournamentTableRecord, seat: str) -> JSON:
     """A player's own table: what they say hello with over the WebSocket."""
     return {
         "table": table.table_id,
@@ -249,7 +249,7 @@ def table_json(table: EventTableRecord, seat: str) -> JSON:
     }
 
 
-def entries_json(rules: EventRules, members: Sequence[MemberRecord]) -> list[JSON]:
+def entries_json(rules: TournamentRules, members: Sequence[MemberRecord]) -> list[JSON]:
     """The pairs or teams and who took which seat (None: a robot will play it)."""
     taken = {(m.entry, m.seat): m.name for m in members}
     return [
@@ -282,11 +282,11 @@ __all__ = [
     "Loaded",
     "analysis_of",
     "entries_json",
-    "event_standings",
     "overview",
     "pbn_file",
     "score_board",
     "seating_of",
     "table_json",
+    "tournament_standings",
     "traveller",
 ]

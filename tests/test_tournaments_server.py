@@ -1,4 +1,4 @@
-"""Duplicate events through a real server: robots and simulated people play them end to end.
+"""Duplicate tournaments through a real server: robots and simulated people play them end to end.
 
 A robot tournament (robot tables and a person, ranked, scored by hand from the travellers, the
 PBN export read back), a pairs game with a Mitchell movement, a team match with the seats
@@ -29,7 +29,7 @@ JSON = dict[str, Any]
 PACE = 0.06
 """Seconds between a simulated person's messages."""
 
-# The app includes the events router once the lead wires it in; until then (and harmlessly
+# The app includes the tournaments router once the lead wires it in; until then (and harmlessly
 # after) this launcher includes it.  The main guard matters: the analysis worker is spawned
 # and imports the main module again.
 LAUNCHER = """
@@ -42,7 +42,7 @@ def main() -> None:
 
     from vaza.robots.registry import set_table_robot
     from vaza.server.app import ServerConfig, create_app
-    from vaza.server.events_api import router
+    from vaza.server.tournaments_api import router
 
     set_table_robot("standard")  # as `vaza serve --robots standard`: robots answer at once
 
@@ -107,7 +107,7 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @dataclass
 class Sitter:
-    """A person at one event table, acting whenever their view asks them to."""
+    """A person at one tournament table, acting whenever their view asks them to."""
 
     client: Client
     table: JSON
@@ -461,7 +461,7 @@ def test_a_team_match_swaps_the_seats(server: Server) -> None:
         client.close()
 
 
-def test_an_event_plays_the_boards_of_a_pbn_file(server: Server) -> None:
+def test_a_tournament_plays_the_boards_of_a_pbn_file(server: Server) -> None:
     organiser = Client(server).guest()
     rng = random.Random(6)
     boards = [Board.numbered(n, Deal.random(rng)) for n in (5, 6)]
@@ -487,7 +487,7 @@ def test_an_event_plays_the_boards_of_a_pbn_file(server: Server) -> None:
     organiser.close()
 
 
-def test_an_organiser_runs_a_few_events_at_a_time(server: Server) -> None:
+def test_an_organiser_runs_a_few_tournaments_at_a_time(server: Server) -> None:
     organiser = Client(server).guest()
     game = {"kind": "pairs", "name": "Night", "boards": 2, "tables": 2, "source": "seed",
             "seed": 1}  # fmt: skip

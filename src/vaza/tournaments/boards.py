@@ -1,8 +1,8 @@
-"""An event's boards: dealt from a secure random source, from a seed, or read from a PBN file.
+"""A tournament's boards: dealt from a secure random source, from a seed, or read from a PBN file.
 
 The board's number fixes its dealer and vulnerability (the 16-board duplicate cycle, WBF Law 2;
 seed 003: "vulnerabilitatea și dealerul sunt stabilite de numărul donului"), so a board set is a
-first number and the deals that follow it.  The deals are the event's secret: they go to the
+first number and the deals that follow it.  The deals are the tournament's secret: they go to the
 tables that play them and are shown only as each viewer may see them.
 """
 
@@ -18,7 +18,7 @@ from vaza.core.errors import ParseError
 from vaza.formats import pbn
 
 MAX_PBN_CHARS = 2_000_000
-"""The largest PBN text an event is made from (a few hundred boards with their play)."""
+"""The largest PBN text a tournament is made from (a few hundred boards with their play)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 // Duplicate events: the list (public ones, and yours) and the form that creates one — a robot
 // tournament, a pairs game or a team match, with its boards (random, a seed, or a PBN file)
-// and its scoring.  The server checks everything again (docs/events.md); this shapes the form.
+// and its scoring.  The server checks everything again (docs/tournaments.md); this shapes the form.
 
 import { h } from "../lib/dom.js";
 import { t, formatDate } from "../lib/i18n.js";
@@ -9,7 +9,7 @@ import { currentUser, playAsGuest } from "../lib/session.js";
 import { navigate, showError } from "../lib/ui.js";
 import { suitIcon } from "../lib/cards.js";
 
-/** The server's limits (vaza.events.model), so the form offers only what it accepts. */
+/** The server's limits (vaza.tournaments.model), so the form offers only what it accepts. */
 export const LIMITS = { boards: 36, tables: 13, robotTables: 6 };
 export const KINDS = ["robot", "pairs", "teams"];
 

@@ -1,12 +1,12 @@
-"""EventService: creates duplicate events, opens their tables, and reads their results.
+"""TournamentService: creates duplicate tournaments, opens their tables, and reads their results.
 
-An event's tables are ordinary Vaza tables given a private set of boards (`TableService.create`
+A tournament's tables are ordinary Vaza tables given a private set of boards (`TableService.create`
 with `deals`): they run their robots, archive every finished deal with its score, and get a
 double-dummy analysis, as any table does.  This service only decides which tables to open and
 who sits where (people in their seats, robots everywhere else), and loads what `reading` turns
 into rankings, travellers and PBN for each viewer.
 
-Every event table is private, refuses kibitzers and is created by the organiser account (a name
+Every tournament table is private, refuses kibitzers and is created by the organiser account (a name
 no person can register), so nobody can watch a table and learn boards they have yet to play;
 its seated players reach it with its invitation token, which only they are given.
 """
@@ -21,36 +21,36 @@ from typing import Protocol
 
 from vaza.app.table import Actor, Forbidden
 from vaza.core.errors import IllegalAction, ParseError
-from vaza.events import reading
-from vaza.events.boards import BoardSet
-from vaza.events.model import (
+from vaza.json_types import JSON
+from vaza.store.port import NameTaken, Store, TableRecord, UserRecord
+from vaza.store.tournaments_port import (
+    MemberConflict,
+    MemberRecord,
+    TournamentRecord,
+    TournamentStore,
+    TournamentTableRecord,
+)
+from vaza.tournaments import reading
+from vaza.tournaments.boards import BoardSet
+from vaza.tournaments.model import (
     SOLO_SEAT,
-    EventKind,
-    EventRules,
     Status,
-    UnknownEvent,
+    TournamentKind,
+    TournamentRules,
+    UnknownTournament,
     joinable,
     solo_entry,
 )
-from vaza.events.movement import Seating, robot_table, solo_table, starting_tables
-from vaza.events.reading import Loaded, table_json
-from vaza.events.request import EventRequest, make_boards, rules_for
-from vaza.events.views import event_json
-from vaza.json_types import JSON
-from vaza.store.events_port import (
-    EventRecord,
-    EventStore,
-    EventTableRecord,
-    MemberConflict,
-    MemberRecord,
-)
-from vaza.store.port import NameTaken, Store, TableRecord, UserRecord
+from vaza.tournaments.movement import Seating, robot_table, solo_table, starting_tables
+from vaza.tournaments.reading import Loaded, table_json
+from vaza.tournaments.request import TournamentRequest, make_boards, rules_for
+from vaza.tournaments.views import tournament_json
 
 ORGANISER = "Vaza events"
-"""The account that creates event tables: a space in it, so no person can register the name."""
+"""The account that creates tournament tables: a space in it, so no person can register the name."""
 SEATS = "NESW"
-MAX_OPEN_EVENTS = 3
-"""Events one organiser may have open or playing at once: every event sets robots to work,
+MAX_OPEN_TOURNAMENTS = 3
+"""Tournaments one organiser may have open or playing at once: every tournament sets robots to work,
 so one account must not be able to keep the server busy with as many as it likes."""
 
 
@@ -69,9 +69,9 @@ class Tables(Protocol):
     async def handle(self, table_id: str, actor: Actor, command: JSON) -> int: ...
 
 
-class EventService:
-    def __init__(self, events: EventStore, tables: Tables, store: Store) -> None:
-        self.events = events
+class TournamentService:
+    def __init__(self, tournaments: TournamentStore, tables: Tables, store: Store) -> None:
+        self.tournaments = tournaments
         self.tables = tables
         self.store = store
         self._organiser: UserRecord | None = None
@@ -81,7 +81,7 @@ class EventService:
         return self._locks.setdefault(event_id, asyncio.Lock())
 
     async def organiser(self) -> UserRecord:
-        """The account event tables are created by (made on first use)."""
+        """The account tournament tables are created by (made on first use)."""
         if self._organiser is None:
             user = await self.store.user_by_name(ORGANISER)
             if user is None:
@@ -95,18 +95,18 @@ class EventService:
 
     # -- creating and playing ---------------------------------------------------------------
 
-    async def create(self, creator: UserRecord, request: EventRequest) -> EventRecord:
+    async def create(self, creator: UserRecord, request: TournamentRequest) -> TournamentRecord:
         """A new event; a robot tournament opens its robot-only tables at once."""
         name = request.name.strip()
         if not 1 <= len(name) <= 80:
             raise ParseError("an event's name has 1 to 80 characters")
         boards, source = make_boards(request)
         rules = rules_for(request, boards)
-        if await self.events.open_events(creator.id) >= MAX_OPEN_EVENTS:
+        if await self.tournaments.open_tournaments(creator.id) >= MAX_OPEN_TOURNAMENTS:
             raise IllegalAction(
-                f"you already run {MAX_OPEN_EVENTS} events; close one before you start another"
+                f"you already run {MAX_OPEN_TOURNAMENTS} events; close one before you start another"
             )
-        record = EventRecord(
+        record = TournamentRecord(
             id=secrets.token_urlsafe(9),
             kind=rules.kind.value,
             name=name,
@@ -117,8 +117,8 @@ class EventService:
             boards=boards.to_json(),
             source=source,
         )
-        await self.events.create_event(record)
-        if rules.kind is EventKind.ROBOT:
+        await self.tournaments.create_tournament(record)
+        if rules.kind is TournamentKind.ROBOT:
             for number in range(1, rules.tables + 1):
                 await self._open(record, robot_table(number, rules), {})
         return record
@@ -127,20 +127,20 @@ class EventService:
         """A person's own table in a robot tournament (South, three robots): opened on the
         first call, the same table after."""
         async with self._lock(event_id):
-            record, rules = await self._event(event_id)
-            if rules.kind is not EventKind.ROBOT:
+            record, rules = await self._tournament(event_id)
+            if rules.kind is not TournamentKind.ROBOT:
                 raise IllegalAction("only a robot tournament is played alone; join a pair or team")
-            tables = await self.events.tables(event_id)
+            tables = await self.tournaments.tables(event_id)
             entry = solo_entry(user.id)
             mine = next((t for t in tables if t.ns == entry), None)
             if mine is not None:
                 return table_json(mine, SOLO_SEAT)
             if Status(record.status) is not Status.OPEN:
                 raise IllegalAction("this tournament is closed")
-            members = await self.events.members(event_id)
+            members = await self.tournaments.members(event_id)
             if not any(m.user_id == user.id for m in members):
                 try:
-                    await self.events.add_member(
+                    await self.tournaments.add_member(
                         MemberRecord(event_id, user.id, user.name, entry, SOLO_SEAT)
                     )
                 except MemberConflict:  # another server process is opening it right now
@@ -151,10 +151,10 @@ class EventService:
             return table_json(opened, SOLO_SEAT)
 
     async def join(self, event_id: str, user: UserRecord, entry: str, seat: str) -> None:
-        """Take a seat in a pair or team; the event starts by itself when every seat is a
+        """Take a seat in a pair or team; the tournament starts by itself when every seat is a
         person's."""
         async with self._lock(event_id):
-            record, rules = await self._event(event_id)
+            record, rules = await self._tournament(event_id)
             entries = joinable(rules)
             if not entries:
                 raise IllegalAction("a robot tournament is not joined: play it")
@@ -165,14 +165,14 @@ class EventService:
             if seat not in entries[entry]:
                 seats = " or ".join(sorted(entries[entry]))
                 raise ParseError(f"{entry} plays {seats}, not {seat!r}")
-            members = await self.events.members(event_id)
+            members = await self.tournaments.members(event_id)
             for member in members:
                 if member.user_id == user.id:
                     raise IllegalAction(f"you already play {member.entry} {member.seat}")
                 if (member.entry, member.seat) == (entry, seat):
                     raise IllegalAction(f"{member.name} already plays {entry} {seat}")
             try:
-                await self.events.add_member(
+                await self.tournaments.add_member(
                     MemberRecord(event_id, user.id, user.name, entry, seat)
                 )
             except MemberConflict:
@@ -183,28 +183,30 @@ class EventService:
     async def start(self, event_id: str, user: UserRecord) -> None:
         """The organiser deals a pairs game or match: robots take the seats nobody took."""
         async with self._lock(event_id):
-            record, rules = await self._event(event_id)
+            record, rules = await self._tournament(event_id)
             self._require_organiser(record, user)
-            if rules.kind is EventKind.ROBOT:
+            if rules.kind is TournamentKind.ROBOT:
                 raise IllegalAction("a robot tournament's tables open as people come to play")
             if Status(record.status) is not Status.OPEN:
                 raise IllegalAction("this event has already started")
             await self._start(record, rules)
 
     async def close(self, event_id: str, user: UserRecord) -> None:
-        """The organiser closes an event: no more players, every board open to all."""
+        """The organiser closes a tournament: no more players, every board open to all."""
         async with self._lock(event_id):
-            record, _ = await self._event(event_id)
+            record, _ = await self._tournament(event_id)
             self._require_organiser(record, user)
             if Status(record.status) is not Status.CLOSED:
-                await self.events.set_status(event_id, Status.CLOSED.value)
+                await self.tournaments.set_status(event_id, Status.CLOSED.value)
 
-    async def _start(self, record: EventRecord, rules: EventRules) -> None:
+    async def _start(self, record: TournamentRecord, rules: TournamentRules) -> None:
         # From open to playing once, whichever server process gets there first: no more
         # joining, and the tables are opened by that process alone.
-        if not await self.events.set_status(record.id, Status.PLAYING.value, Status.OPEN.value):
+        if not await self.tournaments.set_status(
+            record.id, Status.PLAYING.value, Status.OPEN.value
+        ):
             raise IllegalAction("this event has already started")
-        members = await self.events.members(record.id)
+        members = await self.tournaments.members(record.id)
         for seating in starting_tables(rules):
             people = {
                 m.seat: _Person(m.user_id, m.name)
@@ -214,8 +216,8 @@ class EventService:
             await self._open(record, seating, people)
 
     async def _open(
-        self, record: EventRecord, seating: Seating, people: Mapping[str, UserRecord | _Person]
-    ) -> EventTableRecord:
+        self, record: TournamentRecord, seating: Seating, people: Mapping[str, UserRecord | _Person]
+    ) -> TournamentTableRecord:
         """Open a Vaza table for `seating`: its block of boards, people in their seats and
         robots in the others.  Filling the last seat deals the first board."""
         organiser = await self.organiser()
@@ -231,7 +233,7 @@ class EventService:
         table = await self.tables.create(
             organiser, options, boards.pbn_deals(seating.board_numbers), owner=record.created_by
         )
-        opened = EventTableRecord(
+        opened = TournamentTableRecord(
             record.id,
             table.id,
             seating.round,
@@ -243,7 +245,7 @@ class EventService:
             table.status,
             table.invite_token,
         )
-        await self.events.add_table(opened)
+        await self.tournaments.add_table(opened)
         host = Actor(organiser.id, organiser.name)
         for seat in SEATS:
             person = people.get(seat)
@@ -258,36 +260,36 @@ class EventService:
         return opened
 
     @staticmethod
-    def _require_organiser(record: EventRecord, user: UserRecord) -> None:
+    def _require_organiser(record: TournamentRecord, user: UserRecord) -> None:
         if user.id != record.created_by:
             raise Forbidden("only the event's organiser may do that")
 
-    async def _event(self, event_id: str) -> tuple[EventRecord, EventRules]:
-        record = await self.events.event(event_id)
+    async def _tournament(self, event_id: str) -> tuple[TournamentRecord, TournamentRules]:
+        record = await self.tournaments.tournament(event_id)
         if record is None:
-            raise UnknownEvent(f"no event {event_id!r}")
-        return record, EventRules.from_json(record.rules)
+            raise UnknownTournament(f"no event {event_id!r}")
+        return record, TournamentRules.from_json(record.rules)
 
     # -- reading ----------------------------------------------------------------------------
 
     async def load(self, event_id: str) -> Loaded:
-        """An event with its members, tables and archived deals; a pairs game or match whose
+        """A tournament with its members, tables and archived deals; a pairs game or match whose
         tables have all finished is marked finished."""
-        record, _ = await self._event(event_id)
-        tables = await self.events.tables(event_id)
+        record, _ = await self._tournament(event_id)
+        tables = await self.tournaments.tables(event_id)
         status = Status(record.status)
         if status is Status.PLAYING and tables and all(t.status == "finished" for t in tables):
             status = Status.FINISHED
-            await self.events.set_status(event_id, status.value, Status.PLAYING.value)
-        members = await self.events.members(event_id)
-        deals = await self.events.deals(event_id)
+            await self.tournaments.set_status(event_id, status.value, Status.PLAYING.value)
+        members = await self.tournaments.members(event_id)
+        deals = await self.tournaments.deals(event_id)
         return Loaded.of(record, status, members, tables, deals)
 
     async def list(self, viewer: UserRecord | None, limit: int = 100) -> list[JSON]:
-        """Public events, and those `viewer` organises or plays in; newest first."""
-        records = await self.events.events(None if viewer is None else viewer.id, limit)
+        """Public tournaments, and those `viewer` organises or plays in; newest first."""
+        records = await self.tournaments.tournaments(None if viewer is None else viewer.id, limit)
         return [
-            event_json(record, EventRules.from_json(record.rules), Status(record.status))
+            tournament_json(record, TournamentRules.from_json(record.rules), Status(record.status))
             for record in records
         ]
 
@@ -312,4 +314,4 @@ class _Person:
     name: str
 
 
-__all__ = ["ORGANISER", "EventRequest", "EventService", "UnknownEvent"]
+__all__ = ["ORGANISER", "TournamentRequest", "TournamentService", "UnknownTournament"]

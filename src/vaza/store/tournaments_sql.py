@@ -1,19 +1,24 @@
-"""The events store port over SQLAlchemy (SQLite or PostgreSQL), beside `SqlStore`."""
+"""The tournaments store port over SQLAlchemy (SQLite or PostgreSQL), beside `SqlStore`."""
 
 from __future__ import annotations
 
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from vaza.store import events_models as rows
 from vaza.store import models
+from vaza.store import tournaments_models as rows
 from vaza.store.db import Database
-from vaza.store.events_port import EventRecord, EventTableRecord, MemberConflict, MemberRecord
 from vaza.store.port import DealRow
+from vaza.store.tournaments_port import (
+    MemberConflict,
+    MemberRecord,
+    TournamentRecord,
+    TournamentTableRecord,
+)
 
 
-def _event(row: rows.Event) -> EventRecord:
-    return EventRecord(
+def _tournament(row: rows.Tournament) -> TournamentRecord:
+    return TournamentRecord(
         id=row.id,
         kind=row.kind,
         name=row.name,
@@ -27,18 +32,18 @@ def _event(row: rows.Event) -> EventRecord:
     )
 
 
-def _member(row: rows.EventMember) -> MemberRecord:
+def _member(row: rows.TournamentMember) -> MemberRecord:
     return MemberRecord(row.event_id, row.user_id, row.name, row.entry, row.seat)
 
 
-class SqlEventStore:
+class SqlTournamentStore:
     def __init__(self, database: Database) -> None:
         self._sessions = database.sessions
 
-    async def create_event(self, event: EventRecord) -> None:
+    async def create_tournament(self, event: TournamentRecord) -> None:
         async with self._sessions() as session:
             session.add(
-                rows.Event(
+                rows.Tournament(
                     id=event.id,
                     kind=event.kind,
                     name=event.name,
@@ -52,38 +57,40 @@ class SqlEventStore:
             )
             await session.commit()
 
-    async def event(self, event_id: str) -> EventRecord | None:
+    async def tournament(self, event_id: str) -> TournamentRecord | None:
         async with self._sessions() as session:
-            row = await session.get(rows.Event, event_id)
-            return _event(row) if row else None
+            row = await session.get(rows.Tournament, event_id)
+            return _tournament(row) if row else None
 
-    async def events(self, viewer: int | None, limit: int) -> list[EventRecord]:
-        query = select(rows.Event).order_by(rows.Event.created_at.desc()).limit(limit)
+    async def tournaments(self, viewer: int | None, limit: int) -> list[TournamentRecord]:
+        query = select(rows.Tournament).order_by(rows.Tournament.created_at.desc()).limit(limit)
         if viewer is None:
-            query = query.where(rows.Event.public.is_(True))
+            query = query.where(rows.Tournament.public.is_(True))
         else:
-            joined = select(rows.EventMember.event_id).where(rows.EventMember.user_id == viewer)
+            joined = select(rows.TournamentMember.event_id).where(
+                rows.TournamentMember.user_id == viewer
+            )
             query = query.where(
                 or_(
-                    rows.Event.public.is_(True),
-                    rows.Event.created_by == viewer,
-                    rows.Event.id.in_(joined),
+                    rows.Tournament.public.is_(True),
+                    rows.Tournament.created_by == viewer,
+                    rows.Tournament.id.in_(joined),
                 )
             )
         async with self._sessions() as session:
-            return [_event(row) for row in (await session.execute(query)).scalars()]
+            return [_tournament(row) for row in (await session.execute(query)).scalars()]
 
-    async def open_events(self, creator: int) -> int:
+    async def open_tournaments(self, creator: int) -> int:
         query = select(func.count()).where(
-            rows.Event.created_by == creator, rows.Event.status.in_(("open", "playing"))
+            rows.Tournament.created_by == creator, rows.Tournament.status.in_(("open", "playing"))
         )
         async with self._sessions() as session:
             return int((await session.execute(query)).scalar_one())
 
     async def set_status(self, event_id: str, status: str, expected: str | None = None) -> bool:
-        query = update(rows.Event).where(rows.Event.id == event_id).values(status=status)
+        query = update(rows.Tournament).where(rows.Tournament.id == event_id).values(status=status)
         if expected is not None:
-            query = query.where(rows.Event.status == expected)
+            query = query.where(rows.Tournament.status == expected)
         async with self._sessions() as session:
             moved = await session.execute(query)
             await session.commit()
@@ -92,7 +99,7 @@ class SqlEventStore:
     async def add_member(self, member: MemberRecord) -> None:
         async with self._sessions() as session:
             session.add(
-                rows.EventMember(
+                rows.TournamentMember(
                     event_id=member.event_id,
                     user_id=member.user_id,
                     name=member.name,
@@ -107,17 +114,17 @@ class SqlEventStore:
 
     async def members(self, event_id: str) -> list[MemberRecord]:
         query = (
-            select(rows.EventMember)
-            .where(rows.EventMember.event_id == event_id)
-            .order_by(rows.EventMember.created_at, rows.EventMember.user_id)
+            select(rows.TournamentMember)
+            .where(rows.TournamentMember.event_id == event_id)
+            .order_by(rows.TournamentMember.created_at, rows.TournamentMember.user_id)
         )
         async with self._sessions() as session:
             return [_member(row) for row in (await session.execute(query)).scalars()]
 
-    async def add_table(self, table: EventTableRecord) -> None:
+    async def add_table(self, table: TournamentTableRecord) -> None:
         async with self._sessions() as session:
             session.add(
-                rows.EventTable(
+                rows.TournamentTable(
                     table_id=table.table_id,
                     event_id=table.event_id,
                     round=table.round,
@@ -130,16 +137,16 @@ class SqlEventStore:
             )
             await session.commit()
 
-    async def tables(self, event_id: str) -> list[EventTableRecord]:
+    async def tables(self, event_id: str) -> list[TournamentTableRecord]:
         query = (
-            select(rows.EventTable, models.Table.status, models.Table.invite_token)
-            .join(models.Table, models.Table.id == rows.EventTable.table_id)
-            .where(rows.EventTable.event_id == event_id)
-            .order_by(rows.EventTable.round, rows.EventTable.number)
+            select(rows.TournamentTable, models.Table.status, models.Table.invite_token)
+            .join(models.Table, models.Table.id == rows.TournamentTable.table_id)
+            .where(rows.TournamentTable.event_id == event_id)
+            .order_by(rows.TournamentTable.round, rows.TournamentTable.number)
         )
         async with self._sessions() as session:
             return [
-                EventTableRecord(
+                TournamentTableRecord(
                     row.event_id,
                     row.table_id,
                     row.round,
@@ -157,8 +164,10 @@ class SqlEventStore:
     async def deals(self, event_id: str) -> list[DealRow]:
         query = (
             select(models.DealArchive)
-            .join(rows.EventTable, rows.EventTable.table_id == models.DealArchive.table_id)
-            .where(rows.EventTable.event_id == event_id)
+            .join(
+                rows.TournamentTable, rows.TournamentTable.table_id == models.DealArchive.table_id
+            )
+            .where(rows.TournamentTable.event_id == event_id)
             .order_by(models.DealArchive.table_id, models.DealArchive.number)
         )
         async with self._sessions() as session:
@@ -177,4 +186,4 @@ class SqlEventStore:
             ]
 
 
-__all__ = ["SqlEventStore"]
+__all__ = ["SqlTournamentStore"]

@@ -1,7 +1,7 @@
-"""From the deals an event's tables archived to travellers, scores and rankings: pure functions.
+"""From the deals a tournament's tables archived to travellers, scores and rankings: pure functions.
 
 The truth is the archive: each finished deal keeps its board number and North–South score
-(`vaza.match.bridge.DuplicateScorer`), and the event knows which entries sat at each table.
+(`vaza.match.bridge.DuplicateScorer`), and the tournament knows which entries sat at each table.
 Nothing here stores a second copy; `vaza.scoring` does every comparison (matchpoints with
 Neuberg, cross-IMPs, Butler, IMPs between a match's two tables, ranks with ties).
 """
@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from vaza.events.model import BUTLER_RULE, CROSS_SCALE, TEAMS, ImpMethod, Scoring
-from vaza.events.movement import Seating
 from vaza.scoring.duplicate import (
     butler,
     butler_session,
@@ -26,6 +24,8 @@ from vaza.scoring.duplicate import (
 from vaza.scoring.matchpoints import full_field, matchpoint_board, matchpoint_session
 from vaza.scoring.ranking import Placed, rank
 from vaza.scoring.traveller import TableResult, Traveller
+from vaza.tournaments.model import BUTLER_RULE, CROSS_SCALE, TEAMS, ImpMethod, Scoring
+from vaza.tournaments.movement import Seating
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class PlayedResult:
 
     board: int
     table: int
-    """The table's number in the event."""
+    """The table's number in the tournament."""
     round: int
     ns: str
     ew: str

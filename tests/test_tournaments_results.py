@@ -1,5 +1,5 @@
-"""Duplicate events without a server: board sets, movements, results to rankings (small fields
-checked by hand), the gate for hidden boards, and the event as a PBN file read back."""
+"""Duplicate tournaments without a server: board sets, movements, results to rankings (small fields
+checked by hand), the gate for hidden boards, and the tournament as a PBN file read back."""
 
 from __future__ import annotations
 
@@ -11,21 +11,25 @@ import pytest
 from vaza.core import Board, ContractDeal, Deal, DealRecord
 from vaza.core.cards import board_dealer, board_vulnerability
 from vaza.core.errors import NotVisible, ParseError
-from vaza.events import reading
-from vaza.events.boards import BoardSet, pbn_boards, random_boards, seeded_boards
-from vaza.events.export import ExportedEntry, ExportedResult, event_pbn, table_section
-from vaza.events.model import (
-    EventKind,
-    EventRules,
+from vaza.formats import pbn
+from vaza.scoring.traveller import ns_score
+from vaza.store.port import DealRow
+from vaza.store.tournaments_port import MemberRecord, TournamentRecord, TournamentTableRecord
+from vaza.tournaments import reading
+from vaza.tournaments.boards import BoardSet, pbn_boards, random_boards, seeded_boards
+from vaza.tournaments.export import ExportedEntry, ExportedResult, table_section, tournament_pbn
+from vaza.tournaments.model import (
     ImpMethod,
     Scoring,
     Status,
-    UnknownEvent,
+    TournamentKind,
+    TournamentRules,
+    UnknownTournament,
     joinable,
 )
-from vaza.events.movement import Seating, mitchell, robot_table, solo_table, team_tables
-from vaza.events.reading import Loaded
-from vaza.events.results import (
+from vaza.tournaments.movement import Seating, mitchell, robot_table, solo_table, team_tables
+from vaza.tournaments.reading import Loaded
+from vaza.tournaments.results import (
     PlayedResult,
     field_standings,
     played_result,
@@ -34,11 +38,7 @@ from vaza.events.results import (
     score_team_board,
     team_standings,
 )
-from vaza.events.views import boards_played, entry_name, may_see, seat_names
-from vaza.formats import pbn
-from vaza.scoring.traveller import ns_score
-from vaza.store.events_port import EventRecord, EventTableRecord, MemberRecord
-from vaza.store.port import DealRow
+from vaza.tournaments.views import boards_played, entry_name, may_see, seat_names
 
 
 def result(board: int, table: int, score: int, ns: str = "", ew: str = "") -> PlayedResult:
@@ -199,26 +199,26 @@ def test_team_tables_swap_the_seats() -> None:
     assert (first.ns, first.ew, second.ns, second.ew) == ("A", "B", "B", "A")
     assert first.seats("A", "N") and second.seats("A", "E") and not second.seats("A", "S")
     assert second.seats("B", "S") and first.seats("B", "W")
-    rules = EventRules(EventKind.ROBOT, 3, tables=2)
+    rules = TournamentRules(TournamentKind.ROBOT, 3, tables=2)
     assert robot_table(2, rules) == Seating(1, 2, "R2-NS", "R2-EW", 1, 3)
     assert solo_table(3, 7, rules) == Seating(1, 3, "U7", "U7-EW", 1, 3)
 
 
 def test_rules_are_checked() -> None:
     with pytest.raises(ParseError, match="IMPs"):
-        EventRules(EventKind.TEAMS, 4, scoring=Scoring.MATCHPOINTS, tables=2)
+        TournamentRules(TournamentKind.TEAMS, 4, scoring=Scoring.MATCHPOINTS, tables=2)
     with pytest.raises(ParseError, match="rounds"):
-        EventRules(EventKind.PAIRS, 6, tables=2, rounds=3)
+        TournamentRules(TournamentKind.PAIRS, 6, tables=2, rounds=3)
     with pytest.raises(ParseError, match="split"):
-        EventRules(EventKind.PAIRS, 5, tables=2, rounds=2)
+        TournamentRules(TournamentKind.PAIRS, 5, tables=2, rounds=2)
     with pytest.raises(ParseError, match="robot tables"):
-        EventRules(EventKind.ROBOT, 4, tables=0)
+        TournamentRules(TournamentKind.ROBOT, 4, tables=0)
     with pytest.raises(ParseError, match="kind"):
-        EventRules.from_json({"kind": "swiss", "boards": 4})
-    rules = EventRules(EventKind.PAIRS, 6, first_board=5, tables=3, rounds=3)
-    assert EventRules.from_json(rules.to_json()) == rules
+        TournamentRules.from_json({"kind": "swiss", "boards": 4})
+    rules = TournamentRules(TournamentKind.PAIRS, 6, first_board=5, tables=3, rounds=3)
+    assert TournamentRules.from_json(rules.to_json()) == rules
     assert joinable(rules)["NS2"] == frozenset("NS") and joinable(rules)["EW3"] == frozenset("EW")
-    assert joinable(EventRules(EventKind.ROBOT, 2)) == {}
+    assert joinable(TournamentRules(TournamentKind.ROBOT, 2)) == {}
 
 
 # -- boards ---------------------------------------------------------------------------------
@@ -290,10 +290,10 @@ def test_names_at_a_table_and_of_entries() -> None:
     assert entry_name("R2-NS", []) == "Robots 2" and entry_name("U4-EW", []) == "Robots"
 
 
-# -- the event as PBN -----------------------------------------------------------------------
+# -- the tournament as PBN -----------------------------------------------------------------------
 
 
-def test_the_event_as_pbn_reads_back() -> None:
+def test_the_tournament_as_pbn_reads_back() -> None:
     rng = random.Random(8)
     boards = seeded_boards(2, 3)
     played: list[tuple[PlayedResult, DealRecord]] = []
@@ -322,10 +322,10 @@ def test_the_event_as_pbn_reads_back() -> None:
     ]
     placed = ranking(field_standings(results, ImpMethod.CROSS), ["P1", "P2"], Scoring.MATCHPOINTS)
     seats = ("Ana", "Robot", "Bia", "Robot")
-    text = event_pbn(
+    text = tournament_pbn(
         name="Club night",
         date="2026.12.01",
-        kind=EventKind.PAIRS,
+        kind=TournamentKind.PAIRS,
         scoring=Scoring.MATCHPOINTS,
         imps=ImpMethod.CROSS,
         boards=[
@@ -363,19 +363,19 @@ def test_a_pbn_table_pads_its_columns() -> None:
     assert rows == ("      NS1 4S", "     NS12 3NTX")
 
 
-# -- an event read for one viewer -----------------------------------------------------------
+# -- a tournament read for one viewer -----------------------------------------------------------
 
 
 def _loaded(status: Status, second_table: str = "playing") -> Loaded:
     """A robot tournament over boards 1–2: robot table 1 has played both, Ana (user 1) board 1
     at table 2, which is `second_table`."""
-    rules = EventRules(EventKind.ROBOT, 2, tables=1)
+    rules = TournamentRules(TournamentKind.ROBOT, 2, tables=1)
     boards = seeded_boards(2, "gate")
-    record = EventRecord("ev", "robot", "Gate", 9, True, status.value, rules.to_json(),
+    record = TournamentRecord("ev", "robot", "Gate", 9, True, status.value, rules.to_json(),
                          boards.to_json(), {"kind": "seed", "seed": "gate"})  # fmt: skip
     tables = [
-        EventTableRecord("ev", "t1", 1, 1, "R1-NS", "R1-EW", 1, 2, "finished", "secret1"),
-        EventTableRecord("ev", "t2", 1, 2, "U1", "U1-EW", 1, 2, second_table, "secret2"),
+        TournamentTableRecord("ev", "t1", 1, 1, "R1-NS", "R1-EW", 1, 2, "finished", "secret1"),
+        TournamentTableRecord("ev", "t2", 1, 2, "U1", "U1-EW", 1, 2, second_table, "secret2"),
     ]
     members = [MemberRecord("ev", 1, "Ana", "U1", "S")]
 
@@ -389,7 +389,7 @@ def _loaded(status: Status, second_table: str = "playing") -> Loaded:
     return Loaded.of(record, status, members, tables, deals)
 
 
-def test_an_event_is_read_for_each_viewer() -> None:
+def test_a_tournament_is_read_for_each_viewer() -> None:
     loaded = _loaded(Status.OPEN)
     assert [r.board for r in loaded.results] == [1, 2, 1] and loaded.field_size == 2
     board = reading.traveller(loaded, 1, viewer=1)
@@ -402,7 +402,7 @@ def test_an_event_is_read_for_each_viewer() -> None:
         reading.traveller(loaded, 2, viewer=1)  # Ana has not played board 2
     with pytest.raises(NotVisible):
         reading.traveller(loaded, 1, viewer=9)  # the organiser has not played at all
-    with pytest.raises(UnknownEvent):
+    with pytest.raises(UnknownTournament):
         reading.traveller(loaded, 3, viewer=1)
     mine = reading.overview(loaded, 1)
     assert [t["invite"] for t in mine["you"]["tables"]] == ["secret2"]

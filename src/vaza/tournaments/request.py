@@ -1,20 +1,26 @@
-"""What an organiser asks for when creating an event, and the boards and rules it becomes."""
+"""What an organiser asks for when creating a tournament, and the boards and rules it becomes."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from vaza.core.errors import ParseError, VazaError
-from vaza.events.boards import BoardSet, pbn_boards, random_boards, seeded_boards
-from vaza.events.model import DEFAULT_ROBOT_TABLES, EventKind, EventRules, ImpMethod, Scoring
 from vaza.json_types import JSON
+from vaza.tournaments.boards import BoardSet, pbn_boards, random_boards, seeded_boards
+from vaza.tournaments.model import (
+    DEFAULT_ROBOT_TABLES,
+    ImpMethod,
+    Scoring,
+    TournamentKind,
+    TournamentRules,
+)
 
 
 @dataclass(frozen=True, slots=True)
-class EventRequest:
-    """A new event as asked for (checked by `make_boards`, `rules_for` and `EventRules`)."""
+class TournamentRequest:
+    """A new event as asked for (checked by `make_boards`, `rules_for` and `TournamentRules`)."""
 
-    kind: EventKind
+    kind: TournamentKind
     name: str
     boards: int | None = None
     """Boards in all; with a PBN file, None takes every board of the file."""
@@ -32,8 +38,8 @@ class EventRequest:
     """Pairs: rounds (default: as many as tables, so every pair meets every other)."""
 
 
-def make_boards(request: EventRequest) -> tuple[BoardSet, JSON]:
-    """The event's boards, and a note of where they came from (kept with the event)."""
+def make_boards(request: TournamentRequest) -> tuple[BoardSet, JSON]:
+    """The tournament's boards, and a note of where they came from (kept with the tournament)."""
     if request.source == "pbn":
         if not request.pbn:
             raise ParseError("a PBN board source needs the text of a PBN file")
@@ -54,17 +60,19 @@ def make_boards(request: EventRequest) -> tuple[BoardSet, JSON]:
     raise ParseError(f"boards come from random, seed or pbn, not {request.source!r}")
 
 
-def rules_for(request: EventRequest, boards: BoardSet) -> EventRules:
-    """The rules of the event asked for, over the boards made for it."""
+def rules_for(request: TournamentRequest, boards: BoardSet) -> TournamentRules:
+    """The rules of the tournament asked for, over the boards made for it."""
     kind = request.kind
-    scoring = request.scoring or (Scoring.IMPS if kind is EventKind.TEAMS else Scoring.MATCHPOINTS)
+    scoring = request.scoring or (
+        Scoring.IMPS if kind is TournamentKind.TEAMS else Scoring.MATCHPOINTS
+    )
     tables = {
-        EventKind.ROBOT: request.tables or DEFAULT_ROBOT_TABLES,
-        EventKind.PAIRS: request.tables or 2,
-        EventKind.TEAMS: 2,
+        TournamentKind.ROBOT: request.tables or DEFAULT_ROBOT_TABLES,
+        TournamentKind.PAIRS: request.tables or 2,
+        TournamentKind.TEAMS: 2,
     }[kind]
-    rounds = request.rounds or (tables if kind is EventKind.PAIRS else 1)
-    return EventRules(
+    rounds = request.rounds or (tables if kind is TournamentKind.PAIRS else 1)
+    return TournamentRules(
         kind=kind,
         boards=len(boards.deals),
         first_board=boards.first,
@@ -75,4 +83,4 @@ def rules_for(request: EventRequest, boards: BoardSet) -> EventRules:
     )
 
 
-__all__ = ["EventRequest", "make_boards", "rules_for"]
+__all__ = ["TournamentRequest", "make_boards", "rules_for"]

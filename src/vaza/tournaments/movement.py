@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vaza.core.errors import ParseError
-from vaza.events.model import (
+from vaza.tournaments.model import (
     TEAMS,
-    EventKind,
-    EventRules,
+    TournamentKind,
+    TournamentRules,
     direction_of,
     pair_entries,
     robot_entries,
@@ -39,7 +39,7 @@ class Seating:
 
     round: int
     number: int
-    """The table's number in the event (1, 2, …)."""
+    """The table's number in the tournament (1, 2, …)."""
     ns: str
     ew: str
     first_board: int
@@ -91,24 +91,24 @@ def team_tables(boards: int, first_board: int = 1) -> tuple[Seating, Seating]:
     )
 
 
-def robot_table(number: int, rules: EventRules) -> Seating:
+def robot_table(number: int, rules: TournamentRules) -> Seating:
     """A robot-only table of a robot tournament, playing every board."""
     ns, ew = robot_entries(number)
     return Seating(1, number, ns, ew, rules.first_board, rules.boards)
 
 
-def solo_table(number: int, user_id: int, rules: EventRules) -> Seating:
+def solo_table(number: int, user_id: int, rules: TournamentRules) -> Seating:
     """A person's table in a robot tournament: they sit South, robots everywhere else."""
     return Seating(
         1, number, solo_entry(user_id), solo_opponents(user_id), rules.first_board, rules.boards
     )
 
 
-def starting_tables(rules: EventRules) -> tuple[Seating, ...]:
+def starting_tables(rules: TournamentRules) -> tuple[Seating, ...]:
     """The tables a pairs game or team match deals when it starts."""
-    if rules.kind is EventKind.PAIRS:
+    if rules.kind is TournamentKind.PAIRS:
         return mitchell(rules.tables, rules.rounds, rules.boards_per_round, rules.first_board)
-    if rules.kind is EventKind.TEAMS:
+    if rules.kind is TournamentKind.TEAMS:
         return team_tables(rules.boards, rules.first_board)
     raise ParseError("a robot tournament's tables open one by one, as people come to play")
 

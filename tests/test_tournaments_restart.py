@@ -1,5 +1,5 @@
-"""An event's tables wait for their people across a restart (issue 22, found by
-`vaza bench faults`: kill -9 in an event).
+"""A tournament's tables wait for their people across a restart (issue 22, found by
+`vaza bench faults`: kill -9 in a tournament).
 
 A pairs game opens every round's tables when it starts and seats its people at each: a table
 of a later round waits for them while they play the earlier ones.  A process that loaded such
@@ -17,31 +17,31 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from test_deadlines import T0, Clock, kinds, log_of, until
-from vaza.app.events import EventService
 from vaza.app.service import TableService
 from vaza.app.table import SYSTEM
+from vaza.app.tournaments import TournamentService
 from vaza.bus.memory import MemoryBus
-from vaza.events.model import EventKind
-from vaza.events.request import EventRequest
 from vaza.store.db import open_database
-from vaza.store.events_sql import SqlEventStore
 from vaza.store.sql import SqlStore
+from vaza.store.tournaments_sql import SqlTournamentStore
+from vaza.tournaments.model import TournamentKind
+from vaza.tournaments.request import TournamentRequest
 
 
 @asynccontextmanager
-async def club(path: Path, clock: Clock, away_after: float) -> AsyncIterator[EventService]:
+async def club(path: Path, clock: Clock, away_after: float) -> AsyncIterator[TournamentService]:
     """One process's event and table services over the database at `path`."""
     database = await open_database(f"sqlite+aiosqlite:///{path}")
     tables = TableService(SqlStore(database), MemoryBus(), away_after=away_after, clock=clock)
     try:
-        yield EventService(SqlEventStore(database), tables, tables.store)
+        yield TournamentService(SqlTournamentStore(database), tables, tables.store)
     finally:
         await tables.close()
         await tables.store.close()
         await database.close()
 
 
-def test_an_event_table_waits_across_a_restart_for_a_person_who_has_not_come(
+def test_a_tournament_table_waits_across_a_restart_for_a_person_who_has_not_come(
     tmp_path: Path,
 ) -> None:
     async def scenario() -> None:
@@ -49,11 +49,13 @@ def test_an_event_table_waits_across_a_restart_for_a_person_who_has_not_come(
         db = tmp_path / "club.db"
         async with club(db, clock, away_after=600) as first:
             ana = await first.store.create_user("ana", None, is_guest=True, settings={})
-            request = EventRequest(EventKind.PAIRS, "Friends", boards=2, source="seed", seed=1)
+            request = TournamentRequest(
+                TournamentKind.PAIRS, "Friends", boards=2, source="seed", seed=1
+            )
             event = await first.create(ana, request)
             await first.join(event.id, ana, "NS1", "N")
             await first.start(event.id, ana)
-            mine = [t.table_id for t in await first.events.tables(event.id) if t.ns == "NS1"]
+            mine = [t.table_id for t in await first.tournaments.tables(event.id) if t.ns == "NS1"]
         assert len(mine) == 2  # a table in each round
         clock.now = T0 + 5  # killed and started again before Ana came to either table
         async with club(db, clock, away_after=0) as second:
