@@ -279,7 +279,7 @@ def test_a_one_board_file_whose_play_is_unreadable_is_analysed(
     assert captured.out.startswith("Board 7")
     assert "Played: " in captured.out
     errors = captured.err.splitlines()
-    assert len(errors) == 2 and "board 7 (line 3): play not read: " in errors[0]
+    assert len(errors) == 2 and "board 7 (line 4): play not read: " in errors[0]
     assert errors[1].endswith(
         "1 game read, 1 analysed (0 with their play, 1 whose play could not be read), 0 skipped"
     )

@@ -333,7 +333,7 @@ def test_a_revoke_in_the_play_is_reported_and_the_table_kept(
     assert "card 3 of the play (D3): must follow suit" in board["play_error"]
     assert board["table"]["N"]["S"] == 5
     assert captured.err.strip().splitlines()[0] == (
-        f"vaza analyze: {path}: board 1 (line 3): the play is not analysed: card 3 of the play "
+        f"vaza analyze: {path}: board 1 (line 4): the play is not analysed: card 3 of the play "
         "(D3): must follow suit: clubs were led"
     )
     assert (

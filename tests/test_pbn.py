@@ -113,7 +113,9 @@ def test_sample_file_round_trips_through_export(club: list[DealRecord]) -> None:
 
 def test_export_format(club: list[DealRecord]) -> None:
     text = pbn.dumps(club)
-    assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n[Event ")
+    assert text.startswith(
+        "% PBN 2.1\r\n% EXPORT\r\n%Content-type: text/x-pbn; charset=UTF-8\r\n[Event "
+    )
     assert "\n" not in text.replace("\r\n", "") and "\t" not in text
     games = text.split("\r\n\r\n")
     assert len(games) == 5
@@ -139,11 +141,13 @@ def test_export_format(club: list[DealRecord]) -> None:
     assert {'[Declarer ""]', '[Contract "Pass"]', '[Result ""]'} <= set(passed)
 
 
-def test_export_of_an_empty_record_uses_question_marks() -> None:
+def test_export_of_an_empty_record_writes_empty_values_for_what_does_not_apply() -> None:
     record = DealRecord(Board(Deal.from_pbn("N:- - - -"), dealer=S))
     lines = pbn.dumps_one(record).split("\r\n")
-    assert lines[:4] == ['[Event "?"]', '[Site "?"]', '[Date "?"]', '[Board "?"]']
-    assert '[Deal "S:- - - -"]' in lines and '[Contract "?"]' in lines
+    assert lines[:4] == ['[Event ""]', '[Site ""]', '[Date ""]', '[Board ""]']
+    assert '[Deal "S:- - - -"]' in lines and '[Contract ""]' in lines
+    assert '[Declarer ""]' in lines and '[Result ""]' in lines and '[Scoring ""]' in lines
+    assert not any('"?"' in line for line in lines)
     assert not any(line.startswith(("[Auction", "[Play")) for line in lines)
     assert pbn.loads(pbn.dumps([record])) == [record]
 
@@ -157,7 +161,7 @@ def test_export_marks_an_incomplete_play_with_dashes() -> None:
     lines = pbn.dumps_one(game.record()).split("\r\n")
     row = lines[lines.index('[Play "E"]') + 2]
     assert row.count("-") == 2 and "*" not in lines
-    assert '[Result "?"]' in lines
+    assert '[Result ""]' in lines  # no result before the play ends
 
 
 def test_dump_writes_the_same_text() -> None:

@@ -6,15 +6,22 @@ from __future__ import annotations
 
 import asyncio
 import calendar
+import dataclasses
+import random
+import re
 from pathlib import Path
 
 import endplay.parsers.pbn as endplay_pbn
 
-from vaza.app.service import TableService
+from vaza.analysis.results import ns_score
+from vaza.app.service import TableService, analyse_to_json
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
 from vaza.core.calls import Call
+from vaza.core.deal import Board
+from vaza.core.games.contract import ContractDeal
 from vaza.formats import lin, pbn
+from vaza.match.records import with_analysis
 from vaza.store.db import open_database
 from vaza.store.port import DealRow
 from vaza.store.sql import SqlStore
@@ -96,3 +103,55 @@ def test_a_lin_download_names_the_players_and_the_board(tmp_path: Path) -> None:
     assert record.players == ("Ana Lima", "Robot E", "Robot S", "Robot W")
     [board] = endplay_pbn.loads(row.pbn)
     assert board.board_num == 5 and board.info.scoring == "MP"
+
+
+def test_a_club_tables_pbn_carries_its_score_and_its_own_analysis(tmp_path: Path) -> None:
+    """Score from the result, ScoreRubber from the sheet; the double-dummy tags (added to the
+    download once the club's solver is done) equal the club's own analysis (issue 50)."""
+    row = asyncio.run(_play_one_deal(tmp_path, {"game": "contract", "scoring": "rubber"}))
+    assert row.pbn is not None
+    assert row.pbn.startswith("% PBN 2.1\r\n% EXPORT\r\n%Content-type: text/x-pbn; charset=UTF-8")
+    [ours] = pbn.loads(row.pbn)
+    data = analyse_to_json(ours)  # what the club's analysis worker makes of the deal
+    [board] = endplay_pbn.loads(with_analysis(row.pbn, data))
+    info = dict(board.info)
+    if ours.passed_out:
+        played = 0
+    else:
+        assert ours.contract is not None and ours.declarer_tricks is not None
+        played = ns_score(ours.contract, ours.declarer_tricks, ours.board.vulnerability)
+    assert info["Score"] == f"NS {played}"
+    points = row.summary["score"]["points"]
+    above_below = re.fullmatch(r"NS (\d+)/(\d+) EW (\d+)/(\d+)", info["ScoreRubber"])
+    assert above_below is not None
+    ns_above, ns_below, ew_above, ew_below = map(int, above_below.groups())
+    assert (ns_above + ns_below, ew_above + ew_below) == (points["NS"], points["EW"])
+    assert info["OptimumScore"] == f"NS {data['par']['score']}"
+    rows = info["OptimumResultTable"]["rows"]
+    table = {(seat, strain): int(tricks) for seat, strain, tricks in rows}
+    assert len(table) == 20
+    assert all(table[seat, strain] == data["table"][seat][strain] for seat, strain in table)
+    pars = {
+        f"{'NS' if item['declarer'] in 'NS' else 'EW'} {item['contract']}"
+        for item in data["par"]["contracts"]
+    }
+    assert set(info["ParContract"].split("; ")) == (pars or {"Pass"})
+
+
+def test_a_claim_before_the_lead_is_read_back_from_lin() -> None:
+    """A claim made before any card is played: LIN writes the claim (``mc``) after the
+    auction's ``pg``, and Vaza's reader reads the tricks back; a claim in mid-play keeps the
+    cards played (``pc``)."""
+    game = ContractDeal(Board.random(1, random.Random(12)))
+    for text in ("1NT", "Pass", "Pass", "Pass"):
+        game.apply(Call.parse(text))
+    record = dataclasses.replace(game.record(), declarer_tricks=8, claimed=True)
+    line = lin.dumps_one(record)
+    assert line.endswith("mb|p|pg||mc|8|pg||")
+    [back] = lin.loads(line)
+    assert back.claimed and back.declarer_tricks == 8 and back.play == ()
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    record = dataclasses.replace(game.record(), declarer_tricks=7, claimed=True)
+    [back] = lin.loads(lin.dumps_one(record))
+    assert back.play == record.play and len(back.play) == 5 and back.declarer_tricks == 7

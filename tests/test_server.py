@@ -125,9 +125,18 @@ def test_a_guest_plays_a_deal_with_three_robots(server: Server) -> None:
     summary = guest.http.get(f"/api/deals/{deal}").json()["summary"]
     assert summary["analysis"]["table"] == analysis["table"]
     assert summary["record"]["hands"]["N"] and len(summary["record"]["calls"]) >= 4
-    pbn = guest.http.get(f"/api/deals/{deal}/pbn").text
-    assert "[Deal " in pbn and "[Auction " in pbn
-    assert "md|" in guest.http.get(f"/api/deals/{deal}/lin").text
+    download = guest.http.get(f"/api/deals/{deal}/pbn")
+    assert download.headers["content-type"] == "application/x-pbn; charset=utf-8"
+    pbn = download.text
+    assert (
+        "[Deal " in pbn and "[Auction " in pbn and "%Content-type: text/x-pbn; charset=UTF-8" in pbn
+    )
+    # The analysis came after the deal was archived; the download carries it (issue 50).
+    assert f'[OptimumScore "NS {analysis["par"]["score"]}"]' in pbn
+    assert "[OptimumResultTable " in pbn and "[ParContract " in pbn and "[Score " in pbn
+    lin_download = guest.http.get(f"/api/deals/{deal}/lin")
+    assert lin_download.headers["content-type"] == "text/plain; charset=utf-8"
+    assert "md|" in lin_download.text
     guest.close()
 
 

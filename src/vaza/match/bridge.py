@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from vaza.core.calls import Call
 from vaza.core.cards import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability
@@ -19,6 +19,7 @@ from vaza.formats import lin, pbn
 from vaza.i18n import LANGUAGES
 from vaza.json_types import JSON
 from vaza.match.base import SHARED, FinishedDeal
+from vaza.match.records import score_tags, tagged
 from vaza.protocol.bridge import (
     VIEWERS_OWN,
     contract_viewers_own_json,
@@ -28,10 +29,12 @@ from vaza.protocol.bridge import (
 )
 from vaza.robots.bidding import explain_auction
 from vaza.scoring.contract import duplicate_score
-from vaza.scoring.sheet import PadDeal, Sheet, add, new_sheet
+from vaza.scoring.sheet import Entry, PadDeal, Sheet, add, new_sheet
 from vaza.scoring.systems import pad_rules
 
 LABELS = tuple(seat.letter for seat in SEATS)
+LINED: Final = frozenset(("rubber", "chicago", "auction"))
+"""The pads that write above and below the line: their records carry ScoreRubber."""
 
 
 class BridgeScorer(Protocol):
@@ -102,6 +105,8 @@ class SheetScorer:
     the sheet fixes each deal's dealer and vulnerability and says when the match is over."""
 
     sheet: Sheet
+    written: tuple[Entry, ...] = ()
+    """The entries the last deal wrote (its record's ScoreRubber and Honours tags)."""
 
     @property
     def name(self) -> str:
@@ -119,7 +124,8 @@ class SheetScorer:
         deals = sheet["deals"]
         assert isinstance(deals, list)
         points = {"NS": 0, "EW": 0}
-        for entry in self.sheet.entries[written:]:
+        self.written = tuple(self.sheet.entries[written:])
+        for entry in self.written:
             points[entry.side.name] += entry.points
         return {**deals[-1], "points": points, "unit": sheet["unit"]}
 
@@ -306,7 +312,10 @@ class BridgeMatch(SeatedDeals[ContractDeal, BridgeAction | Alerted | TableAction
         game = self.current
         assert game is not None and game.result is not None
         line = self.scorer.add(game.board, game.result)
-        record = game.record()
+        sheet = self.scorer if isinstance(self.scorer, SheetScorer) else None
+        lined = sheet is not None and sheet.name in LINED
+        entries = sheet.written if sheet is not None and lined else None
+        record = tagged(game.record(), score_tags(game.record(), entries))
         return FinishedDeal(
             number=self._deals,
             summary={

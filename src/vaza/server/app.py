@@ -32,6 +32,7 @@ from vaza.bus.port import Bus
 from vaza.bus.redis import RedisBus
 from vaza.core.errors import VazaError
 from vaza.games import GAME_NAMES, catalogue, find_game
+from vaza.match.records import with_analysis
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import add, close, new_sheet
 from vaza.scoring.systems import pad_rules
@@ -486,8 +487,8 @@ def _routes(app: FastAPI) -> None:
         if row.pbn is None:
             raise HTTPException(404, "this game's deals have no PBN record")
         return PlainTextResponse(
-            row.pbn,
-            media_type="application/x-pbn",
+            with_analysis(row.pbn, (row.summary or {}).get("analysis")),
+            media_type="application/x-pbn; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="vaza-{row.id}.pbn"'},
         )
 
@@ -498,7 +499,7 @@ def _routes(app: FastAPI) -> None:
             raise HTTPException(404, "this game's deals have no LIN record")
         return PlainTextResponse(
             row.lin,
-            media_type="text/plain",
+            media_type="text/plain; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="vaza-{row.id}.lin"'},
         )
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from vaza.formats.pbn.reader import load, loads, read
 from vaza.formats.pbn.syntax import MANDATORY_TAGS
-from vaza.formats.pbn.writer import HEADER, dump, dumps, dumps_one
+from vaza.formats.pbn.writer import CONTENT_TYPE, HEADER, dump, dumps, dumps_one
 from vaza.formats.reading import Problem, Reading
 
 __all__ = [
+    "CONTENT_TYPE",
     "HEADER",
     "MANDATORY_TAGS",
     "Problem",

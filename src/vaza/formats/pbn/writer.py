@@ -15,7 +15,10 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 EOL: Final = "\r\n"
-HEADER: Final = f"% PBN 2.1{EOL}% EXPORT{EOL}"
+CONTENT_TYPE: Final = "text/x-pbn; charset=UTF-8"
+"""What Vaza's PBN is: UTF-8, declared in the file (PBN 2.1 assumes ISO-8859-1, which cannot
+hold every player's name nor a suit symbol in an alert), as other programs declare it."""
+HEADER: Final = f"% PBN 2.1{EOL}% EXPORT{EOL}%Content-type: {CONTENT_TYPE}{EOL}"
 
 
 def _tag(name: str, value: str) -> str:
@@ -31,12 +34,14 @@ def _deal_value(board: Board) -> str:
 
 
 def _outcome(record: DealRecord) -> tuple[str, str, str]:
-    """Declarer, Contract and Result values: "" when passed out, "?" when unknown."""
+    """Declarer, Contract and Result values; "" where a value does not apply (no declarer when
+    passed out, no contract before one is reached, no result before the play ends)."""
     if record.passed_out:
         return "", "Pass", ""
     contract, tricks = record.contract, record.declarer_tricks
-    declarer = "?" if contract is None else contract.declarer.letter
-    return declarer, str(contract or "?"), "?" if tricks is None else str(tricks)
+    if contract is None:
+        return "", "", ""
+    return contract.declarer.letter, str(contract), "" if tricks is None else str(tricks)
 
 
 def _auction_lines(record: DealRecord) -> list[str]:
@@ -88,8 +93,8 @@ def dumps_one(record: DealRecord) -> str:
     north, east, south, west = record.players
     number = "" if board.number is None else str(board.number)
     texts = (record.event, record.site, record.date, number, west, north, east, south)
-    deal = (board.dealer.letter, board.vulnerability.pbn, _deal_value(board), record.scoring or "?")
-    values = (*(text or "?" for text in texts), *deal, *_outcome(record))
+    deal = (board.dealer.letter, board.vulnerability.pbn, _deal_value(board), record.scoring)
+    values = (*texts, *deal, *_outcome(record))
     lines = [_tag(name, value) for name, value in zip(MANDATORY_TAGS, values, strict=True)]
     extras = sorted(
         (extra for extra in record.extra_tags if extra[0] not in RESERVED),
