@@ -7,8 +7,9 @@ the codec of its actions, its match and its robot).  The table, the server's mes
 read it; no other module keeps a list of games or scorings.
 
 A new game is its rules and views in `vaza.core`, one spec module here (its match, the JSON of
-its actions and views, its spec), one line in `GAMES`, and a renderer only if its table looks
-different (docs/architecture.md).
+its actions and views, its spec), one line in `GAMES`, its robot, its rules page, and a renderer
+only if its table looks different; docs/architecture.md lists the files each game is in (a test
+checks the lists).
 """
 
 from __future__ import annotations
