@@ -1,11 +1,14 @@
 # Two commands on a fresh machine: `make run` (the club) and `make test` (the whole suite).
 # `make run` installs what the club needs to run; `make test` adds the test tools (pytest,
-# Playwright, schemathesis, hypothesis, ruff, mypy: the `test` extra of pyproject.toml).
+# Playwright, schemathesis, hypothesis, ruff, mypy: the `test` extra of pyproject.toml; eslint
+# for the browser's JavaScript: package.json, installed with npm).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed-run
 TOOLS := $(VENV)/.installed-test
+# The browser client's linter (eslint, package.json), from the npm registry into node_modules.
+NODE_TOOLS := node_modules/.installed
 
 # The rules that `make compile` builds with mypyc (the `compile` extra) where a C compiler
 # works: core/ and core/games/, every game with the engine they share (a class run as Python may
@@ -55,9 +58,14 @@ compile: pure
 pure:
 	@find src -name '*.so' -delete
 
-lint: $(TOOLS)
+$(NODE_TOOLS): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+lint: $(TOOLS) $(NODE_TOOLS)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
+	node_modules/.bin/eslint src/vaza/web/static
 
 typecheck: $(TOOLS)
 	$(BIN)/mypy --strict src/vaza
@@ -74,4 +82,4 @@ bench: $(INSTALLED)
 	$(BIN)/vaza bench engine --deals 20000 --seed 1 --json
 
 clean: pure
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis src/build
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis src/build

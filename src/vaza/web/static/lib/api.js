@@ -34,7 +34,7 @@ export async function request(method, path, body) {
     throw new ApiError(0, String(error.message || error), "network");
   }
   const text = await response.text();
-  let data = null;
+  let data;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

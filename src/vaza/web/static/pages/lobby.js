@@ -15,7 +15,7 @@ export function mount(root) {
   const tables = new Map();
   const list = h("div", { class: "table-list", "aria-live": "polite" });
   const formBox = h("div");
-  let form = loadForm();
+  const form = loadForm();
 
   function loadForm() {
     try {

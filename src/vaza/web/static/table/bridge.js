@@ -343,7 +343,6 @@ export function drawBridge(ctx) {
   const shown = handsShown(view, tricks, ctx.ui.replay);
   const areas = seats.map((seat) => {
     const position = positionOf(seat, bottom, seats);
-    const cards = shown && Array.isArray(shown[seat]) ? shown[seat] : null;
     let points = null;
     if (seat === ctx.mySeat && Array.isArray(view.hands?.[seat]) && view.phase !== "waiting") {
       points = highCardPoints(over && view.deal ? view.deal[seat] : [...view.hands[seat], ...(view.played || []).filter(([who]) => who === seat).map(([, card]) => card)]);
