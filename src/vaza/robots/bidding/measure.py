@@ -271,7 +271,37 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--against", type=Path, help="a file --save wrote: print the change board by board"
     )
+    parser.add_argument(
+        "--robot",
+        default="strong",
+        help="the registry's robot that bids for --diagnose and --head-to-head (strong)",
+    )
+    parser.add_argument(
+        "--layouts",
+        type=int,
+        default=16,
+        help="layouts a judged call weighs for --diagnose and --head-to-head, no clock (16)",
+    )
+    parser.add_argument(
+        "--diagnose",
+        metavar="ROBOT",
+        help="bid the boards with --robot and with ROBOT, four seats each, and say per kind "
+        "where each loses to par (missed games, failing games, wrong strain, ...)",
+    )
+    parser.add_argument(
+        "--head-to-head",
+        metavar="ROBOT",
+        help="--robot against ROBOT at two tables, seats swapped: IMPs a board of the "
+        "contracts scored double dummy (the bidding alone)",
+    )
+    parser.add_argument("--examples", type=int, default=3, help="boards shown per kind (3)")
     options = parser.parse_args(argv)
+    if options.diagnose is not None or options.head_to_head is not None:
+        from vaza.robots.bidding import diagnose  # noqa: PLC0415 - it imports this module
+
+        figures = diagnose.run(options)
+        print(json.dumps(figures, indent=2, ensure_ascii=False))
+        return
     boards = {"seed": options.seed, "deals": options.deals}
     base = None
     if options.against is not None:  # read first: a long measure of other boards is no use
