@@ -199,6 +199,26 @@ CASES = [
         "1C 1S P 3S P 4S P P X",
         "Pass",
     ),
+    # 2026-12-06, issue 49: three faults seen beside strong human pairs
+    (
+        "a passed hand answers partner's takeout double once, not again over their game",
+        "J983.7.A985.9752",
+        "P 1H X 2H P 4H P P",
+        "Pass",
+    ),
+    (
+        "partner's double of their 3NT is for penalty: left in",
+        "JT3.KJ64.K.JT876",
+        "P P 1D P 1H P 2NT P 3NT X P",
+        "Pass",
+    ),
+    ("a double of their 3NT is for penalty", "K84.KQJ98.A3.A42", "1C P 1H P 1NT P 3NT", "X"),
+    (
+        "our 2H doubled and passed round is left in, not run to 3H",
+        "65.QJT975.JT.AKQ",
+        "1H P 1NT P 2H X P P",
+        "Pass",
+    ),
     (
         "no blind slam in a suit partner has not supported",
         "A3.4.AK84.AKQ842",

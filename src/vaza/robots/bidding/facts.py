@@ -73,7 +73,9 @@ class Facts:
     @property
     def takeout_doubled(self) -> bool:
         """Our low suit bid was doubled: for takeout, so the auction goes on as if it had
-        not been (a redouble aside)."""
+        not been (a redouble aside) — until the doubler's partner passes the double, which
+        leaves it for penalty (issue 49: 2♥ doubled, passed round, was "invited" to 3♥ and
+        doubled again)."""
         situation = self.situation
         last = situation.last_bid
         return (
@@ -82,6 +84,7 @@ class Facts:
             and last is not None
             and last.level <= 2
             and last.strain != NT
+            and not _double_left_in(situation)
         )
 
     @property
@@ -143,6 +146,16 @@ def facts(situation: Situation) -> Facts:
         keycard_trump=keycard_trump,
         must_run=_must_run(situation),
     )
+
+
+def _double_left_in(situation: Situation) -> bool:
+    """The last double has been passed by the doubler's partner: it is for penalty now."""
+    steps = situation.steps
+    index = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].call is DOUBLE), None)
+    if index is None:
+        return False
+    doubler = steps[index].seat
+    return any(step.seat == doubler.partner for step in steps[index + 1 :])
 
 
 def _must_run(situation: Situation) -> bool:

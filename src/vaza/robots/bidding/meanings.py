@@ -154,7 +154,7 @@ LABELS: Final[dict[str, tuple[str, str]]] = {
     "preempt_overcall": ("Preemptive overcall in {suit}", "Intervenção de barragem em {suit}"),
     "takeout_double": ("Takeout double", "Dobro informativo"),
     "takeout_double_strong": ("Takeout double, strong hand", "Dobro informativo, mão forte"),
-    "penalty_double_nt": ("Penalty double of 1NT", "Dobro punitivo de 1ST"),
+    "penalty_double_nt": ("Penalty double of their no trump", "Dobro punitivo do ST deles"),
     "pass_over_opening": ("Pass", "Passo"),
     "advance_raise": ("Raises partner's {suit}", "Apoia {suit} do parceiro"),
     "advance_game": ("Game in partner's {suit}", "Manche em {suit} do parceiro"),

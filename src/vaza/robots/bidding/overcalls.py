@@ -91,7 +91,11 @@ def entry_rules(situation: Situation) -> list[Rule]:
                      lambda hand: is_balanced(hand) and _stoppers(hand, theirs_or_all),
                      tag="overcall_nt")
             )  # fmt: skip
-    if level <= 4 and situation.is_legal(DOUBLE):
+    if last.strain == Strain.NOTRUMP and level <= 3 and situation.is_legal(DOUBLE):
+        # A double of their 2NT or 3NT is for penalty, as of their 1NT: taken for takeout,
+        # partner pulled it to the four level with nothing (issue 49: 3NT doubled, 4♣).
+        rules.append(rule(DOUBLE, (15 - cut, 37), "penalty_double_nt", tag="penalty_double"))
+    elif level <= 4 and situation.is_legal(DOUBLE):
         minimum = (12 if level == 1 else 13 if level <= 3 else 15) - cut
         shape = dict.fromkeys(theirs_or_all, (0, 2))
         rules += [

@@ -66,6 +66,18 @@ def _uncontested_since(situation: Situation, index: int) -> bool:
     return all(step.call is PASS for step in situation.steps[index + 1 :] if step.seat.side != side)
 
 
+def _first_turn_since(situation: Situation, name: str) -> bool:
+    """The seat to act has not called since partner's last call named `name`: a takeout
+    double forces one answer, not one every round (issue 49: a passed hand, having passed
+    twice, "advanced" partner's double with 4♠ over their 4♥)."""
+    me, steps = situation.me, situation.steps
+    index = max(
+        (i for i, step in enumerate(steps) if step.seat == me.partner and step.rule.name == name),
+        default=-1,
+    )
+    return all(step.seat != me for step in steps[index + 1 :])
+
+
 def _index_of(situation: Situation, step: Step) -> int:
     return next(i for i, item in enumerate(situation.steps) if item is step)
 
@@ -113,7 +125,7 @@ def _scripts(situation: Situation) -> list[Rule] | None:
     if key == ("P:overcall",):
         suit = opener_suit(situation.last_action(situation.partner))
         return overcalls.advance_overcall(situation, suit) if suit is not None else None
-    if key == ("P:takeout_double",):
+    if key == ("P:takeout_double",) and _first_turn_since(situation, "takeout_double"):
         return overcalls.advance_double(situation)
     return None
 
