@@ -72,7 +72,6 @@ def entry_rules(situation: Situation) -> list[Rule]:
         return _over_one_notrump(situation, cut)
     rules: list[Rule] = []
     level = last.level
-    opened_here = situation.opening is not None and situation.opening.call is last
     theirs_or_all = theirs if last.strain == Strain.NOTRUMP else theirs or (Suit(int(last.strain)),)
     nt = situation.cheapest(Strain.NOTRUMP)
     if nt is not None and nt.level == level and level <= 3:
@@ -117,23 +116,19 @@ def entry_rules(situation: Situation) -> list[Rule]:
         bid = situation.cheapest(Strain(suit))
         if bid is None:
             continue
-        rules += _suit_entries(
-            situation, suit, bid, own, cut=cut, direct=not balancing, over_opening=opened_here
-        )
+        rules += _suit_entries(situation, suit, bid, own)
     rules.append(rule(PASS, (0, 37), "pass_over_opening"))
     return rules
 
 
-def _suit_entries(
-    situation: Situation,
-    suit: Suit,
-    bid: Call,
-    own: list[Suit],
-    *,
-    cut: int,
-    direct: bool,
-    over_opening: bool,
-) -> list[Rule]:
+def _suit_entries(situation: Situation, suit: Suit, bid: Call, own: list[Suit]) -> list[Rule]:
+    """The overcalls in `suit` (`bid` the cheapest), and over their opening bid, directly,
+    the weak jumps."""
+    balancing = is_balancing(situation)
+    cut = 3 if balancing else 0
+    opening = situation.opening
+    over_opening = opening is not None and opening.call is situation.last_bid
+    direct = not balancing
     strain = Strain(suit)
     param = (suit_param(suit),)
 

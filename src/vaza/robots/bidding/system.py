@@ -178,8 +178,11 @@ def _opening_side(situation: Situation, key: tuple[str, ...], opener: Step) -> l
         return contested.reopening(situation, opened)
     if key == ("P:open_suit", "P:reopening_double") and opened is not None and last.call is PASS:
         return contested.after_reopening(situation, opened)
-    if not quiet:
-        return None
+    return _twos(situation, key, opened) if quiet else None
+
+
+def _twos(situation: Situation, key: tuple[str, ...], opened: Suit | None) -> list[Rule] | None:
+    """The scripts after our uncontested 2♣ or weak two."""
     if key == ("P:open_2c",):
         return twos.two_clubs_responses()
     if key == ("M:open_2c", "P:two_clubs_waiting"):
