@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
 
+import endplay.parsers.pbn as endplay_pbn
 import pytest
 
 from vaza.cli import main
+from vaza.formats import lin, pbn
 
 
 @pytest.mark.parametrize(
@@ -74,3 +78,53 @@ def test_two_handed_bridge_is_played_by_two(capsys: pytest.CaptureFixture[str]) 
     assert "played by 2 players" in capsys.readouterr().err
     assert main(["play", "--game", "bridge-whist", "--scoring", "russian"]) == 1
     assert "scored with one of" in capsys.readouterr().err
+
+
+@pytest.fixture
+def strong_robots() -> Iterator[None]:
+    """The robot `vaza play` seats outside the tests (the suite seats the quick standard one)."""
+    from vaza.robots.registry import DEFAULT_ROBOT, set_table_robot
+
+    set_table_robot(DEFAULT_ROBOT)
+    try:
+        yield
+    finally:
+        set_table_robot("standard")
+
+
+def test_a_seeded_match_of_the_strong_robot_repeats_and_is_written(
+    strong_robots: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The thinking is counted in layouts when a seed is given, so the same seed plays the
+    same cards twice (issue 50); --pbn and --lin write the match, which endplay reads back."""
+    outputs, files = [], []
+    for run in range(2):
+        written = (tmp_path / f"match{run}.pbn", tmp_path / f"match{run}.lin")
+        argv = ["play", "--game", "contract", "--robots", "--seed", "1", "--deals", "1"]
+        argv += ["--layouts", "2", "--pbn", str(written[0]), "--lin", str(written[1])]
+        assert main(argv) == 0
+        outputs.append(capsys.readouterr().out)
+        files.append(tuple(path.read_bytes() for path in written))
+    assert outputs[0] == outputs[1] and outputs[0].startswith("Deal 1: ")
+    assert files[0] == files[1]
+    [ours] = pbn.loads(files[0][0].decode())
+    assert ours.players == ("Robot N", "Robot E", "Robot S", "Robot W")
+    [board] = endplay_pbn.loads(files[0][0].decode())
+    info = dict(board.info)
+    assert {"Score", "OptimumScore", "ParContract", "OptimumResultTable"} <= set(info)
+    [from_lin] = lin.loads(files[0][1].decode())
+    assert from_lin.play == ours.play and from_lin.calls == ours.calls
+
+
+def test_records_are_checked_before_the_match_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "no-such-folder" / "match.pbn"
+    assert main(["play", "--seed", "1", "--pbn", str(missing)]) == 1
+    err = capsys.readouterr()
+    assert err.out == ""
+    assert err.err.strip() == (
+        f"vaza play: cannot write {missing}: the folder {missing.parent} does not exist"
+    )
+    assert main(["play", "--game", "widow", "--lin", str(tmp_path / "w.lin")]) == 1
+    assert "--pbn and --lin write contract bridge matches" in capsys.readouterr().err

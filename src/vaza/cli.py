@@ -6,9 +6,12 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from vaza import __version__
+from vaza.commands.common import lang_of
 from vaza.core.errors import VazaError
+from vaza.i18n import default_language, text
 
 EPILOG = "Vaza is an online bridge club. Run `vaza COMMAND --help` for each command's options."
 
@@ -19,8 +22,16 @@ COMMANDS = (
 )  # fmt: skip
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose refusals are one sentence naming the command (argparse prints the whole
+    usage first, which buries the reason)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message.rstrip('.')} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="vaza", description=__doc__, epilog=EPILOG)
+    parser = _Parser(prog="vaza", description=__doc__, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"vaza {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
@@ -29,16 +40,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 2
+    """Run a command; a person's mistake, a file the system refuses, or Ctrl-C ends it with
+    one sentence on standard error and a non-zero status, never a traceback."""
+    command = "vaza"
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return 2
+        command = f"vaza {args.command}"
         status: int = args.run(args)
     except VazaError as error:
-        print(f"vaza {args.command}: {error}", file=sys.stderr)
+        print(f"{command}: {error}", file=sys.stderr)
         return 1
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"{command}: {where}{error.strerror or error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        lang = default_language() if command == "vaza" else lang_of(args)
+        print(f"\n{command}: {text('error.interrupted', lang)}", file=sys.stderr)
+        return 130
     return status
 
 

@@ -44,6 +44,17 @@ _CATALOGUES: Final[dict[str, dict[str, str]]] = {
         "result.down": "{contract} by {seat}: {tricks} tricks, down {under}.",
         "result.over": " with {count} overtrick(s)",
         "result.claimed": " (claimed)",
+        "error.interrupted": "stopped (Ctrl-C).",
+        "error.port": "the port must be a number from 1 to 65535, not {port}.",
+        "error.port_in_use": "cannot listen on {host}:{port}: {reason}.",
+        "error.no_file": "{path}: no such file.",
+        "error.is_folder": "{path} is a folder, not a file.",
+        "error.cannot_read": "cannot read {path}: {reason}.",
+        "error.no_folder": "cannot write {path}: the folder {folder} does not exist.",
+        "error.lang": "there is no language {name!r}: choose {choices}.",
+        "error.contract": "{contract!r} is not a contract: write a level 1 to 7 and a strain, "
+        "like 4S, 3NTX or 6HXX.",
+        "error.missing": "say {options} (or read deals from standard input with -).",
     },
     "pt-BR": {
         "seat.N": "Norte",
@@ -77,6 +88,17 @@ _CATALOGUES: Final[dict[str, dict[str, str]]] = {
         "result.down": "{contract} por {seat}: {tricks} vazas, {under} abaixo.",
         "result.over": " com {count} vaza(s) a mais",
         "result.claimed": " (reivindicado)",
+        "error.interrupted": "interrompido (Ctrl-C).",
+        "error.port": "a porta deve ser um número de 1 a 65535, não {port}.",
+        "error.port_in_use": "não é possível escutar em {host}:{port}: {reason}.",
+        "error.no_file": "{path}: arquivo não encontrado.",
+        "error.is_folder": "{path} é uma pasta, não um arquivo.",
+        "error.cannot_read": "não é possível ler {path}: {reason}.",
+        "error.no_folder": "não é possível gravar {path}: a pasta {folder} não existe.",
+        "error.lang": "não existe o idioma {name!r}: escolha {choices}.",
+        "error.contract": "{contract!r} não é um contrato: escreva um nível de 1 a 7 e um naipe, "
+        "como 4S, 3NTX ou 6HXX.",
+        "error.missing": "informe {options} (ou leia as mãos da entrada padrão com -).",
     },
 }
 
@@ -87,6 +109,14 @@ def normalise(lang: str | None) -> str:
         return "en"
     key = lang.split(".")[0].replace("_", "-").lower()
     return "pt-BR" if key.startswith("pt") else "en"
+
+
+def spoken(lang: str) -> str | None:
+    """The language Vaza speaks for a tag a person chose (``pt-BR``, ``pt_BR``, ``en-GB``,
+    ``pt``), or None when it speaks none of it: a choice is never widened to English."""
+    key = lang.split(".", maxsplit=1)[0].replace("_", "-").lower()
+    base = key.split("-")[0]
+    return {"en": "en", "pt": "pt-BR"}.get(base)
 
 
 def default_language() -> str:

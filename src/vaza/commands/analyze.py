@@ -120,12 +120,7 @@ def _games(count: int) -> str:
 def run(args: argparse.Namespace) -> int:
     from vaza.formats import file_name
 
-    name = file_name(args.file)
-    try:
-        return _analyse(args, name)
-    except KeyboardInterrupt:
-        print(f"{PROGRAM}: stopped (Ctrl-C) before {name} was analysed", file=sys.stderr)
-        return 130
+    return _analyse(args, file_name(args.file))
 
 
 def _read(args: argparse.Namespace, name: str) -> Reading | str:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import socket
+from pathlib import Path
 
-from vaza.i18n import LANGUAGES, normalise
+from vaza.i18n import LANGUAGES, default_language, spoken, text
 
 
 def seed(text: str) -> int | str:
@@ -29,13 +32,81 @@ def board_number(text: str) -> int:
         raise argparse.ArgumentTypeError("board numbers start at 1") from None
 
 
+def language(choice: str) -> str:
+    """A `--lang` value: only a language Vaza speaks (``pt_BR`` and ``en-GB`` are read as
+    theirs); anything else is refused, never taken for English."""
+    found = spoken(choice)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            text("error.lang", default_language(), name=choice, choices=", ".join(LANGUAGES))
+        )
+    return found
+
+
 def add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
-        type=normalise,
+        type=language,
         default=None,
         help=f"interface language: {', '.join(LANGUAGES)} (default: from your locale)",
     )
+
+
+def lang_of(args: argparse.Namespace) -> str:
+    """The language a command speaks: its --lang, else the locale's."""
+    chosen: str | None = getattr(args, "lang", None)
+    return chosen or default_language()
+
+
+def port(value: str) -> int:
+    """A TCP port to listen on: 1 to 65535."""
+    if not value.isdigit() or not 1 <= int(value) <= 65535:
+        raise argparse.ArgumentTypeError(text("error.port", default_language(), port=value))
+    return int(value)
+
+
+def cannot_listen(host: str, number: int, lang: str) -> str | None:
+    """Why a server could not listen on `host`:`number` (a port in use, an address this machine
+    does not have), found before any work starts; None when it can."""
+    try:
+        found = socket.getaddrinfo(host, number, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = found[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        if error.errno == errno.EADDRINUSE:
+            reason = {"en": "the port is in use", "pt-BR": "a porta está em uso"}[lang]
+        return text("error.port_in_use", lang, host=host, port=number, reason=reason.lower())
+    return None
+
+
+def cannot_read(path: str | Path, lang: str) -> str | None:
+    """Why a file given on the command line cannot be read; None when it can."""
+    file = Path(path)
+    if file.is_dir():
+        return text("error.is_folder", lang, path=path)
+    if not file.exists():
+        return text("error.no_file", lang, path=path)
+    try:
+        with file.open("rb"):
+            pass
+    except OSError as error:
+        return text("error.cannot_read", lang, path=path, reason=error.strerror or error)
+    return None
+
+
+def cannot_write(path: str | Path, lang: str) -> str | None:
+    """Why a file the command will write cannot be (its folder is missing, or it is a
+    folder), found before the work that fills it; None when it can."""
+    file = Path(path)
+    if file.is_dir():
+        return text("error.is_folder", lang, path=path)
+    folder = file.parent
+    if not folder.is_dir():
+        return text("error.no_folder", lang, path=path, folder=folder)
+    return None
 
 
 def robot_configs() -> list[str]:

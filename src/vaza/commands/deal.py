@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from vaza.commands.common import add_lang, board_number, seed
 from vaza.core.deal import Board, make_rng
 from vaza.core.record import DealRecord
 from vaza.formats import pbn
+from vaza.formats.heading import SITE, pbn_date
 from vaza.i18n import default_language
 from vaza.text import diagram
 
@@ -35,7 +37,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def run(args: argparse.Namespace) -> int:
     board = Board.random(args.board, make_rng(args.seed))
     if args.pbn:
-        sys.stdout.write(pbn.dumps([DealRecord(board=board)]).replace("\r\n", "\n"))
+        record = DealRecord(board=board, event="vaza deal", site=SITE, date=pbn_date(time.time()))
+        sys.stdout.write(pbn.dumps([record]).replace("\r\n", "\n"))
     else:
         print(diagram(board, args.lang or default_language()))
     return 0

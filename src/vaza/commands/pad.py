@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final, TextIO
 
@@ -88,6 +88,9 @@ _STRINGS: Final[dict[str, dict[str, str]]] = {
         "result.level": "Level.",
         "grand": "All {count}: We {we}, They {they}.",
         "error": "line {line}: {error}",
+        "prompt.hint": "Type one deal a line, like 4S N 10 (vaza pad --help says more); "
+        "Ctrl-D ends the pad.",
+        "prompt": "deal> ",
         "short.revoke": "revoke by {side}",
         "col.deal": "deal",
         "col.dealer": "dealer",
@@ -148,6 +151,9 @@ _STRINGS: Final[dict[str, dict[str, str]]] = {
         "result.level": "Empate.",
         "grand": "Total de {count}: Nós {we}, Eles {they}.",
         "error": "linha {line}: {error}",
+        "prompt.hint": "Digite uma mão por linha, como 4S N 10 (vaza pad --help explica); "
+        "Ctrl-D encerra o bloco.",
+        "prompt": "mão> ",
         "short.revoke": "renúncia de {side}",
         "col.deal": "mão",
         "col.dealer": "cart.",
@@ -347,6 +353,8 @@ class Pad:
     current: Sheet
     finished: list[Sheet] = field(default_factory=list)
     errors: list[dict[str, object]] = field(default_factory=list)
+    in_progress: bool = False
+    """The game goes on after the last line: its rubber is not scored as unfinished."""
 
     @property
     def sheets(self) -> list[Sheet]:
@@ -374,7 +382,6 @@ def keep_pad(
     *,
     out: TextIO | None,
     err: TextIO | None,
-    in_progress: bool = False,
 ) -> Pad:
     """Read every line into the pad; report as it goes when `out` is given (text mode)."""
     for number, raw in enumerate(lines, start=1):
@@ -397,7 +404,7 @@ def keep_pad(
         if after.over:
             _finish(pad, after, lang, out)
     if pad.current.log:
-        sheet = pad.current if in_progress else close(pad.current)
+        sheet = pad.current if pad.in_progress else close(pad.current)
         if out is not None and sheet.unfinished:
             key = "event.unfinished" if sheet.rules.games_to_win else "event.unfinished_round"
             out.write(say(key, lang) + "\n")
@@ -453,18 +460,32 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def run(args: argparse.Namespace) -> int:
     lang = args.lang or default_language()
     rules = build_rules(args.system, args)
-    pad = Pad(rules, new_sheet(rules, parse_seat(args.dealer)))
+    pad = Pad(rules, new_sheet(rules, parse_seat(args.dealer)), in_progress=args.in_progress)
+    lines: Iterable[str] = sys.stdin
+    if sys.stdin.isatty():
+        lines = typed(lang)
     if args.json:
-        keep_pad(sys.stdin, pad, lang, out=None, err=None, in_progress=args.in_progress)
+        keep_pad(lines, pad, lang, out=None, err=None)
         print(json.dumps(pad_json(pad), ensure_ascii=False))
     else:
-        keep_pad(sys.stdin, pad, lang, out=sys.stdout, err=sys.stderr, in_progress=args.in_progress)
+        keep_pad(lines, pad, lang, out=sys.stdout, err=sys.stderr)
         sheets = pad.sheets
         if len(sheets) > 1:
             we = sum(sheet.total(Side.NS) for sheet in sheets)
             they = sum(sheet.total(Side.EW) for sheet in sheets)
             print(say("grand", lang, count=len(sheets), we=we, they=they))
     return 1 if pad.errors else 0
+
+
+def typed(lang: str) -> Iterator[str]:
+    """Lines a person types at a terminal, each asked for with a prompt; Ctrl-D ends them."""
+    print(say("prompt.hint", lang))
+    while True:
+        try:
+            yield input(say("prompt", lang))
+        except EOFError:
+            print()
+            return
 
 
 def pad_json(pad: Pad) -> dict[str, object]:

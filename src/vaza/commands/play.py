@@ -1,15 +1,27 @@
-"""`vaza play`: robots play a whole match of any game, shown deal by deal."""
+"""`vaza play`: robots play a whole match of any game, shown deal by deal, and written as PBN
+or LIN on request.
+
+With a seed the match repeats: the deals come from it, and the contract bridge robot thinks a
+fixed number of layouts a decision, drawn from the seed (`robots.registry.Thinking`, as `vaza
+match --layouts`), instead of against the clock, whose layouts vary from run to run.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+import time
+from pathlib import Path
+from typing import Any, Final
 
 from vaza.commands.common import positive, seed
 from vaza.core.deal import make_rng
 from vaza.core.errors import ParseError
+from vaza.core.record import DealRecord
 from vaza.games import GAME_NAMES, find_game
+
+SEEDED_LAYOUTS: Final = 16
+"""Layouts a decision of a seeded match's card player weighs unless --layouts says."""
 
 
 def _variant(text: str) -> tuple[str, Any]:
@@ -46,17 +58,59 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--robots", action="store_true", help="robots in every seat (the default)")
     parser.add_argument("--deals", type=positive, default=None, help="stop after this many deals")
-    parser.add_argument("--seed", type=seed, help="make the match reproducible")
+    parser.add_argument(
+        "--seed",
+        type=seed,
+        help="make the match repeat: the same deals, and robots that think a fixed number of "
+        "layouts a decision (--layouts) rather than against the clock",
+    )
+    parser.add_argument(
+        "--layouts",
+        type=positive,
+        default=None,
+        help=f"contract: with --seed, the layouts each robot decision weighs (default "
+        f"{SEEDED_LAYOUTS}; more plays better and slower)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--pbn",
+        type=Path,
+        metavar="FILE",
+        help="write the match's deals to FILE as PBN (contract bridge and its variants), with "
+        "each deal's score and double-dummy analysis",
+    )
+    parser.add_argument("--lin", type=Path, metavar="FILE", help="write the deals as BBO LIN")
     parser.set_defaults(run=run)
 
 
-def play_match(options: Any, rng_seed: int | str | None, limit: int | None) -> dict[str, Any]:
-    """Play a match among robots; returns every deal's summary and the final scores."""
+def _repeatable(robot: Any, rng_seed: int | str | None, layouts: int | None) -> Any:
+    """The table's robot, or with a seed the same configuration thinking `layouts` layouts a
+    decision drawn from the seed, told the same scoring."""
+    from vaza.robots.cardplay import CardPlayer
+    from vaza.robots.registry import CONFIGS, DEFAULT_ROBOT, Thinking
+
+    if rng_seed is None or not isinstance(robot, CardPlayer):
+        return robot
+    number = rng_seed if isinstance(rng_seed, int) else int.from_bytes(rng_seed.encode()[:8])
+    seeded = CONFIGS[DEFAULT_ROBOT](Thinking(layouts or SEEDED_LAYOUTS, number))
+    if isinstance(seeded, CardPlayer):
+        seeded.scoring = robot.scoring
+    return seeded
+
+
+def play_match(
+    options: Any,
+    rng_seed: int | str | None,
+    limit: int | None,
+    records: list[DealRecord] | None = None,
+    layouts: int | None = None,
+) -> dict[str, Any]:
+    """Play a match among robots; returns every deal's summary and the final scores, and adds
+    each deal's record to `records` where the game keeps one."""
     spec = find_game(options.game)
     settings = spec.settings(options.players, options.scoring, options.variant)
     match = spec.new_match(settings)
-    robot = spec.robot(settings)
+    robot = _repeatable(spec.robot(settings), rng_seed, layouts)
     rng = make_rng(rng_seed)
     deals: list[dict[str, Any]] = []
     while not match.is_over and (limit is None or len(deals) < limit):
@@ -68,6 +122,8 @@ def play_match(options: Any, rng_seed: int | str | None, limit: int | None) -> d
             match.apply(robot.choose(match.robot_view(seat)), seat)
         finished = match.finish_deal()
         deals.append({"number": finished.number, **finished.summary})
+        if records is not None and finished.record is not None:
+            records.append(finished.record)
     scores = match.scores()
     return {
         "game": options.game,
@@ -107,7 +163,12 @@ def run(args: argparse.Namespace) -> int:
     options = TableOptions.from_json(
         {"game": args.game, "scoring": scoring, "variant": variant, "players": players}
     )
-    outcome = play_match(options, args.seed, args.deals)
+    refusal = _cannot_write(args)
+    if refusal is not None:
+        raise ParseError(refusal)
+    records: list[DealRecord] = []
+    outcome = play_match(options, args.seed, args.deals, records, args.layouts)
+    _write(args, spec, scoring, records)
     if args.json:
         print(json.dumps(outcome))
         return 0
@@ -136,3 +197,44 @@ def _deal_line(deal: dict[str, Any]) -> str:
         f"Deal {deal['number']}: {contract.get('text')} by {contract.get('declarer')}, "
         f"{result.get('declarer_tricks')} tricks ({outcome})"
     )
+
+
+def _cannot_write(args: argparse.Namespace) -> str | None:
+    """Why the records asked for cannot be written, found before the match is played."""
+    if (args.pbn or args.lin) and args.game not in ("contract",):
+        return "--pbn and --lin write contract bridge matches"
+    for path in (args.pbn, args.lin):
+        if path is not None and not path.parent.is_dir():
+            return f"cannot write {path}: the folder {path.parent} does not exist"
+        if path is not None and path.is_dir():
+            return f"cannot write {path}: it is a folder"
+    return None
+
+
+def _write(args: argparse.Namespace, spec: Any, scoring: str, records: list[DealRecord]) -> None:
+    """The match's records, headed as the club heads its own, with each deal's double-dummy
+    analysis."""
+    if args.pbn is None and args.lin is None:
+        return
+    from vaza.analysis import analyse_board
+    from vaza.formats import lin, pbn
+    from vaza.formats.heading import Heading, headed, pbn_date
+    from vaza.match.records import analysis_tags, tagged
+
+    label = spec.scoring(scoring)
+    names = ("Robot N", "Robot E", "Robot S", "Robot W")
+    date = pbn_date(time.time())
+    written = []
+    for number, record in enumerate(records, 1):
+        event = f"vaza play, {spec.label.en}, {label.label.en}"
+        heading = Heading(event, date, label.pbn, names, number)
+        analysis = analyse_board(record.board)
+        tags = analysis_tags(analysis.table.as_dict(), analysis.par.score, analysis.par.contracts)
+        written.append(tagged(headed(record, heading), tags))
+    try:
+        if args.pbn is not None:
+            args.pbn.write_bytes(pbn.dumps(written).encode("utf-8"))
+        if args.lin is not None:
+            args.lin.write_text(lin.dumps(written), encoding="utf-8")
+    except OSError as error:
+        raise ParseError(f"cannot write the match: {error.strerror or error}") from None

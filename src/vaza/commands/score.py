@@ -14,7 +14,7 @@ from typing import Final, TextIO
 
 from vaza.commands.common import add_lang
 from vaza.core.calls import Contract
-from vaza.core.cards import Side, Vulnerability
+from vaza.core.cards import Seat, Side, Vulnerability
 from vaza.core.errors import ParseError, VazaError
 from vaza.i18n import default_language
 from vaza.i18n import text as core_text
@@ -253,9 +253,15 @@ def run(args: argparse.Namespace) -> int:
     rules = None if args.system == "duplicate" else build_rules(args.system, args)
     if args.contract == "-":
         return score_lines(sys.stdin, rules, sys.stdout)
+    lang = args.lang or default_language()
+    try:
+        Contract.parse(args.contract, Seat.NORTH)  # the contract first: 8NT needs no --by
+    except ParseError:
+        raise ParseError(core_text("error.contract", lang, contract=args.contract)) from None
     missing = [name for name in ("by", "tricks", "vul") if getattr(args, name) is None]
     if missing:
-        raise ParseError(f"say {', '.join('--' + name for name in missing)} (or read from -)")
+        options = ", ".join("--" + name for name in missing)
+        raise ParseError(core_text("error.missing", lang, options=options))
     contract = parse_contract(args.contract, args.by)
     tricks = parse_tricks(args.tricks, contract)
     score = score_one(contract, tricks, Vulnerability.parse(args.vul), rules)

@@ -8,7 +8,14 @@ import os
 import sys
 from pathlib import Path
 
-from vaza.commands.common import default_robot, positive, robot_configs
+from vaza.commands.common import (
+    cannot_listen,
+    default_robot,
+    lang_of,
+    port,
+    positive,
+    robot_configs,
+)
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,7 +26,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "directory, created and migrated on first start; robots fill empty seats.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=positive, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=port, default=8000, help="port, 1-65535 (default 8000)")
     parser.add_argument(
         "--db",
         help="SQLAlchemy async URL, e.g. postgresql+asyncpg://… (default: SQLite in --data-dir)",
@@ -101,6 +108,10 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    refusal = cannot_listen(args.host, args.port, lang_of(args))
+    if refusal is not None:
+        print(f"vaza serve: {refusal}", file=sys.stderr)
+        return 1
     # Each record's level, so a warning or an error stands out (and a test can find one).
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     config = ServerConfig(
