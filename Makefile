@@ -10,11 +10,14 @@ TOOLS := $(VENV)/.installed-test
 # The browser client's linter (eslint, package.json), from the npm registry into node_modules.
 NODE_TOOLS := node_modules/.installed
 
-# The rules that `make compile` builds with mypyc (the `compile` extra) where a C compiler
-# works: core/ and core/games/, every game with the engine they share (a class run as Python may
-# not inherit a compiled one). The views, and all of core/ where there is no compiler, run as
-# plain Python from the same sources.
+# The rules engine is compiled with mypyc (the `compile` extra) where a C compiler works: core/
+# and core/games/, every game with the engine they share (a class run as Python may not inherit a
+# compiled one). `make run`, `make test` and `make bench` build it, again whenever a source is
+# newer than the build (a compiled module shadows its source; vaza.core ignores a stale build).
+# The views, and all of core/ where there is no compiler, run as plain Python from the same
+# sources; `make pure` removes the build.
 CORE_SOURCES := $(filter-out %/__init__.py,$(wildcard src/vaza/core/*.py src/vaza/core/games/*.py))
+ENGINE := src/.engine-built
 CC ?= cc
 
 .PHONY: run test lint typecheck pytest bench compile pure clean
@@ -30,14 +33,16 @@ $(TOOLS): $(INSTALLED)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@
 
-run: $(INSTALLED)
+run: $(INSTALLED) $(ENGINE)
 	$(BIN)/vaza serve --data-dir data
 
 test: $(TOOLS) lint typecheck pytest
 
-# Opt-in for now (`make compile`, undone by `make pure`): compiled, five core tests that send
-# actions of the wrong Python type get a TypeError instead of IllegalAction (docs/benchmarks.md).
-# A compiled module shadows its source: recompile after every change to core/ (a test checks).
+# The engine as the sources are now: compiled where it can be, else pure (`compile` says which).
+$(ENGINE): $(CORE_SOURCES) Makefile | $(INSTALLED)
+	@$(MAKE) --no-print-directory compile BIN=$(BIN) CC="$(CC)"
+	@touch $@
+
 # Compile the engine, or say why not and leave it pure: never fails, so it may run on a machine
 # without a C compiler (tests/test_engine_build.py runs it with CC=false).
 compile: pure
@@ -54,9 +59,10 @@ compile: pure
 	    echo "compile: the rules engine is compiled (mypyc)"; \
 	fi
 
-# Back to pure Python: remove the compiled modules.
+# Back to pure Python: remove the compiled modules (`make run` or `make test` builds them again).
 pure:
 	@find src -name '*.so' -delete
+	@rm -f $(ENGINE)
 
 $(NODE_TOOLS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -75,10 +81,10 @@ typecheck: $(TOOLS)
 # server, a robot or a page, so two processes on two cores take about 8 minutes, not 12.
 TEST_JOBS ?= 2
 
-pytest: $(TOOLS)
+pytest: $(TOOLS) $(ENGINE)
 	$(BIN)/pytest -n $(TEST_JOBS) --dist loadfile
 
-bench: $(INSTALLED)
+bench: $(INSTALLED) $(ENGINE)
 	$(BIN)/vaza bench engine --deals 20000 --seed 1 --json
 
 clean: pure

@@ -8,6 +8,7 @@ compiled module is older than its source (a stale build would shadow a newer sou
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -125,3 +126,52 @@ def test_against_openspiel_without_it_says_how_to_install_it(
     monkeypatch.setitem(sys.modules, "pyspiel", None)
     with pytest.raises(engine.OpenSpielMissing, match=r"vaza\[openspiel\]"):
         engine.openspiel_bridge()
+
+
+def test_the_engine_is_built_again_when_a_source_of_the_rules_changes(tmp_path: Path) -> None:
+    """`make run`, `make test` and `make bench` rebuild the engine when any source of core/
+    is newer than the last build (`make -q` answers whether a target is up to date)."""
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    source = pure_copy(tmp_path)
+    venv = tmp_path / "venv"
+    venv.mkdir()
+    (tmp_path / "pyproject.toml").touch()
+    (venv / ".installed-run").touch()  # installed after pyproject.toml was written
+    stamp = source / ".engine-built"
+
+    def up_to_date() -> bool:
+        asked = ["make", "-q", "src/.engine-built", f"VENV={venv}"]
+        return subprocess.run(asked, cwd=tmp_path, check=False, timeout=60).returncode == 0
+
+    assert not up_to_date()  # never built
+    stamp.touch()
+    newest = max(path.stat().st_mtime for path in source.rglob("*.py"))
+    os.utime(stamp, (newest + 10, newest + 10))
+    for older in (tmp_path / "Makefile", tmp_path / "pyproject.toml"):
+        os.utime(older, (newest, newest))
+    assert up_to_date()
+    for changed in ("vaza/core/play.py", "vaza/core/games/boerenbridge.py"):
+        os.utime(source / changed, (newest + 20, newest + 20))
+        assert not up_to_date(), f"a change to {changed} leaves the old build"
+        os.utime(source / changed, (newest, newest))
+    os.utime(source / "vaza/core/views/contract.py", (newest + 20, newest + 20))
+    assert up_to_date()  # the views are not compiled
+
+
+def test_a_build_older_than_its_sources_is_not_imported(tmp_path: Path) -> None:
+    """A compiled module shadows its source: a build older than any source of the rules (one
+    checked out or edited since `make` ran) is left aside, all of it, and the sources run."""
+    if not vaza.core.COMPILED:
+        pytest.skip("the engine is not compiled here")
+    target = tmp_path / "src"
+    shutil.copytree(ROOT / "src", target, ignore=shutil.ignore_patterns("__pycache__", "build"))
+    check = "import vaza.core, vaza.core.play as p; print(vaza.core.COMPILED, p.__file__)"
+    fresh = run_python(target, check)
+    assert fresh.stdout.startswith("True ") and fresh.stdout.strip().endswith(".so")
+    play = target / "vaza" / "core" / "play.py"
+    later = max(built.stat().st_mtime for built in target.rglob("*.so")) + 10
+    os.utime(play, (later, later))
+    stale = run_python(target, check)
+    assert stale.stdout == f"False {play}\n"
+    assert "older than its sources (play." in stale.stderr

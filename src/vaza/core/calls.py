@@ -13,6 +13,7 @@ from typing import Final
 
 from vaza.core.cards import SEATS, SUITS, Seat, Suit
 from vaza.core.errors import ParseError
+from vaza.core.pickling import Rebuild, by_fields
 
 
 class Strain(IntEnum):
@@ -231,6 +232,9 @@ class Contract:
     @property
     def symbol(self) -> str:
         return f"{self.level}{self.strain.symbol}{self.doubling.suffix}"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 _CONTRACTS: Final[tuple[Contract, ...]] = tuple(

@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Final, Generic, TypeVar
 
 from vaza.core.errors import IllegalAction
+from vaza.core.pickling import Rebuild, by_fields
 
 SeatT = TypeVar("SeatT")
 ActionT = TypeVar("ActionT")
@@ -32,6 +33,9 @@ class Claim:
 
     tricks: int
     line: str | None = None
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 REJECTIONS: Final = frozenset(("held", "guess", "unproven", "unchecked"))
@@ -51,10 +55,16 @@ class ClaimResponse:
     held_to: int | None = None
     """With `why="held"`: the tricks the defence can hold the claimer to."""
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class UndoRequest:
     """Ask to take back one's own last call or card (and whatever followed it)."""
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +72,9 @@ class UndoResponse:
     """An opponent's answer to a pending undo request."""
 
     grant: bool
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 TableAction = Claim | ClaimResponse | UndoRequest | UndoResponse
@@ -118,6 +131,9 @@ class Proposal(Generic[SeatT]):
             f"Proposal(kind={self.kind!r}, by={self.by!r}, awaiting={self.awaiting!r}, "
             f"tricks={self.tricks!r}, line={self.line!r})"
         )
+
+    def __reduce__(self) -> Rebuild:
+        return (Proposal, self._fields())
 
 
 def answers(proposal: Proposal[SeatT] | None, seat: SeatT | None) -> tuple[Answer, ...]:

@@ -14,6 +14,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from vaza.core.cards import CARDS, SEATS, SUIT_MASK, SUITS, Card, Hand, Seat, Suit, card_count
 from vaza.core.errors import GameOver, IllegalAction
+from vaza.core.pickling import Rebuild
 
 SeatT = TypeVar("SeatT")
 
@@ -81,6 +82,9 @@ class Trick(Generic[SeatT]):
 
     def __repr__(self) -> str:
         return f"Trick(plays={self.plays!r}, winner={self.winner!r})"
+
+    def __reduce__(self) -> Rebuild:
+        return (Trick, (self.plays, self.winner))
 
     @property
     def leader(self) -> SeatT:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from vaza.core.calls import Call, Contract
 from vaza.core.cards import Card, Seat
 from vaza.core.deal import Board
+from vaza.core.pickling import Rebuild, by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,3 +41,6 @@ class DealRecord:
 
     def player(self, seat: Seat) -> str:
         return self.players[seat]
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)

@@ -21,7 +21,7 @@ from enum import Enum
 from vaza.core.cards import Card, Suit
 from vaza.core.deal import make_rng
 from vaza.core.errors import GameOver, IllegalAction, NotYourTurn, ParseError
-from vaza.core.game import Claim, ClaimResponse, Game, TableAction, UndoRequest, UndoResponse
+from vaza.core.game import Claim, ClaimResponse, Game, UndoRequest, UndoResponse
 from vaza.core.games.boerenbridge_cards import (
     AnyCard,
     DeckKind,
@@ -32,6 +32,7 @@ from vaza.core.games.boerenbridge_cards import (
 )
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup, round_setups
 from vaza.core.games.boerenbridge_tricks import RoundTrick, WizardPlay
+from vaza.core.pickling import Rebuild, by_fields
 from vaza.core.play import Play
 
 __all__ = [
@@ -57,21 +58,41 @@ class RoundPhase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Bid:
-    """A player's exact number of tricks for the round."""
+    """A player's exact number of tricks for the round.
+
+    A bid that is not a whole number is refused as it is made (compiled, the field's type is
+    checked then), with the same `IllegalAction` whether the rules are compiled or not."""
 
     tricks: int
+
+    def __init__(self, tricks: object) -> None:
+        if type(tricks) is not int:
+            raise IllegalAction(f"a bid is a whole number of tricks, not {tricks!r}")
+        object.__setattr__(self, "tricks", tricks)
 
     def __str__(self) -> str:
         return str(self.tricks)
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class ChooseTrump:
-    """The dealer names trumps after turning a Wizard (Wizard rules: one of the four suits)."""
+    """The dealer names trumps after turning a Wizard (Wizard rules: one of the four suits;
+    anything else is refused as it is made, as `Bid` is)."""
 
     suit: Suit
+
+    def __init__(self, suit: object) -> None:
+        if not isinstance(suit, Suit):
+            raise IllegalAction("trumps are one of the four suits")
+        object.__setattr__(self, "suit", suit)
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 BoerenbridgeAction = Bid | ChooseTrump | Card | Special
@@ -123,6 +144,9 @@ class RoundDeal:
     def hand(self, player: int) -> tuple[AnyCard, ...]:
         return display_order(cards_of(self.hands[player]))
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
@@ -143,6 +167,9 @@ class RoundResult:
         """The dealer took exactly the barred number of tricks: the rule left them no bid that
         could be right (the "forced" dealer of the consolation rule)."""
         return self.barred is not None and self.tricks[self.setup.dealer] == self.barred
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 class BoerenbridgeRound(Game[int, BoerenbridgeAction, RoundResult]):
@@ -264,7 +291,7 @@ class BoerenbridgeRound(Game[int, BoerenbridgeAction, RoundResult]):
 
     # -- actions ----------------------------------------------------------------------------
 
-    def apply(self, action: BoerenbridgeAction | TableAction, by: int | None = None) -> None:
+    def apply(self, action: object, by: int | None = None) -> None:
         if not isinstance(action, Bid | ChooseTrump | Card | Special):
             if isinstance(action, Claim | ClaimResponse | UndoRequest | UndoResponse):
                 raise IllegalAction(
@@ -285,8 +312,6 @@ class BoerenbridgeRound(Game[int, BoerenbridgeAction, RoundResult]):
     def _choose_trump(self, choice: ChooseTrump) -> None:
         if self.phase is not RoundPhase.TRUMP_CHOICE:
             raise IllegalAction("trumps are chosen only when a Wizard is turned")
-        if not isinstance(choice.suit, Suit):
-            raise IllegalAction("trumps are one of the four suits")
         self.trump = choice.suit
         self.phase = RoundPhase.BIDDING
 
@@ -296,7 +321,7 @@ class BoerenbridgeRound(Game[int, BoerenbridgeAction, RoundResult]):
         if self.phase is not RoundPhase.BIDDING:
             raise IllegalAction("the bidding is over; play a card")
         tricks = bid.tricks
-        if type(tricks) is not int or not 0 <= tricks <= self.hand_size:
+        if not 0 <= tricks <= self.hand_size:
             raise IllegalAction(f"a bid is a whole number of tricks from 0 to {self.hand_size}")
         if self.to_act == self.dealer and tricks == self.barred:
             raise IllegalAction(

@@ -14,6 +14,7 @@ from typing import Final
 
 from vaza.core.errors import IllegalAction
 from vaza.core.games.boerenbridge_cards import DeckKind
+from vaza.core.pickling import Rebuild, by_fields
 
 MIN_PLAYERS: Final = 2
 """Two only with the 26-card deck (seed 004's "Boerenbridge para dois")."""
@@ -79,6 +80,9 @@ class BoerenbridgeOptions:
                 " size every round would be a top round"
             )
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundSetup:
@@ -109,6 +113,9 @@ class RoundSetup:
     def first_bidder(self) -> int:
         """The player on the dealer's left bids first and leads the first trick."""
         return (self.dealer + 1) % self.players
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 def deck_for(players: int, options: BoerenbridgeOptions) -> DeckKind:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from vaza.core.cards import Card, Suit
 from vaza.core.errors import GameOver, IllegalAction
 from vaza.core.games.boerenbridge_cards import AnyCard, Special, cards_of
+from vaza.core.pickling import Rebuild, by_fields
 
 _SUIT_MASK = 0x1FFF
 
@@ -39,6 +40,9 @@ class RoundTrick:
     @property
     def cards(self) -> tuple[AnyCard, ...]:
         return tuple(card for _, card in self.plays)
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 def suit_to_follow(cards: Sequence[AnyCard]) -> Suit | None:

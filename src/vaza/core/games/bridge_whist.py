@@ -33,6 +33,7 @@ from vaza.core.game import (
     UndoResponse,
 )
 from vaza.core.games.contract import SEEN_SINCE, ContractDeal, DealResult, LowestOf
+from vaza.core.pickling import Rebuild, by_fields
 
 StepT = TypeVar("StepT")
 PlayAction = Card | LowestOf
@@ -75,8 +76,9 @@ class ContractPrelude(Game[Seat, StepT | PlayAction, DealResult], Generic[StepT]
         """The steps the seat to act may take now."""
 
     @abstractmethod
-    def _take(self, step: StepT, seat: Seat) -> None:
-        """Take `step` for `seat`; raise `IllegalAction` and change nothing if it is not legal."""
+    def _take(self, step: object, seat: Seat) -> StepT:
+        """Take `step` for `seat` and return it; raise `IllegalAction` and change nothing if it
+        is not legal (or not a step of this game at all: anything may be sent)."""
 
     @property
     @abstractmethod
@@ -140,7 +142,7 @@ class ContractPrelude(Game[Seat, StepT | PlayAction, DealResult], Generic[StepT]
 
     # -- actions ----------------------------------------------------------------------------
 
-    def apply(self, action: StepT | PlayAction | TableAction, by: Seat | None = None) -> None:
+    def apply(self, action: object, by: Seat | None = None) -> None:
         if isinstance(action, Claim | ClaimResponse | UndoRequest | UndoResponse):
             if by is None:
                 raise IllegalAction(f"{type(action).__name__} needs the seat that sends it")
@@ -161,8 +163,7 @@ class ContractPrelude(Game[Seat, StepT | PlayAction, DealResult], Generic[StepT]
             return
         if self.play_deal is not None:
             raise IllegalAction("the play has started; play a card")
-        self._take(action, seat)
-        self.steps.append((seat, action))
+        self.steps.append((seat, self._take(action, seat)))
 
     def _table_action(self, action: TableAction, by: Seat) -> None:
         if isinstance(action, UndoRequest):
@@ -294,10 +295,16 @@ class NameTrumps:
 
     strain: Strain
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class PassToPartner:
     """The dealer leaves the choice of trumps to partner."""
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 TrumpChoice = NameTrumps | PassToPartner
@@ -354,16 +361,17 @@ class BridgeWhistDeal(ContractPrelude[TrumpChoice]):
     def _preset_contract(self) -> Contract | None:
         return None if self._named is None else BookContract.of(self._named, self.board.dealer)
 
-    def _take(self, step: TrumpChoice, seat: Seat) -> None:
+    def _take(self, step: object, seat: Seat) -> TrumpChoice:
         if isinstance(step, NameTrumps):
             self.named_by = seat
             self._named = step.strain
             self._start_play(self.board)
-        elif isinstance(step, PassToPartner):
+            return step
+        if isinstance(step, PassToPartner):
             if seat != self.board.dealer:
                 raise IllegalAction("the dealer's partner must name trumps; they cannot pass")
-        else:
-            raise IllegalAction(f"not an action of Bridge-Whist: {step!r}")
+            return step
+        raise IllegalAction(f"not an action of Bridge-Whist: {step!r}")
 
     @property
     def _ended_early(self) -> bool:

@@ -24,11 +24,11 @@ from vaza.core.game import (
     ClaimResponse,
     Proposal,
     ProposalKind,
-    TableAction,
     TakesBack,
     UndoRequest,
     UndoResponse,
 )
+from vaza.core.pickling import Rebuild, by_fields
 from vaza.core.play import Play, _suit_cards
 from vaza.core.record import DealRecord
 
@@ -55,6 +55,9 @@ class LowestOf:
 
     suit: Suit
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
 
 BridgeAction = Call | Card | LowestOf
 
@@ -74,6 +77,9 @@ class Alerted:
             raise IllegalAction("an alert explains the call: say what it means")
         if len(self.explanation) > ALERT_LENGTH:
             raise IllegalAction(f"an alert's explanation is at most {ALERT_LENGTH} characters")
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +111,9 @@ class DealResult:
         if side == self.contract.declarer.side:
             return self.declarer_tricks
         return 13 - self.declarer_tricks
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
@@ -209,7 +218,7 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
             return self.play.legal_cards()
         return ()
 
-    def apply(self, action: BridgeAction | Alerted | TableAction, by: Seat | None = None) -> None:
+    def apply(self, action: object, by: Seat | None = None) -> None:
         kind = type(action)
         if kind is Card or kind is Call or kind is LowestOf:
             if self.proposal is not None:

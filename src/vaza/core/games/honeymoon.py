@@ -44,6 +44,7 @@ from vaza.core.game import (
     UndoResponse,
 )
 from vaza.core.games.contract import SEEN_SINCE, DealResult
+from vaza.core.pickling import Rebuild, by_fields
 from vaza.core.play import Play, Trick
 
 PLAYERS: Final = (Seat.NORTH, Seat.EAST)
@@ -105,6 +106,9 @@ class TwoHandedBoard:
         hands = (Hand.from_mask(masks[0]), Hand.from_mask(masks[1]))
         return cls(hands, stock, dealer, board_vulnerability(number), number)
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:
@@ -115,6 +119,9 @@ class Draw:
     """The face-up card, which the winner took (both saw it)."""
     hidden: Card
     """The next card, which the loser took (the winner did not see it)."""
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 class TwoHandedStage(Enum):
@@ -225,7 +232,7 @@ class TwoHandedDeal(TakesBack[Seat, TwoHandedAction, DealResult]):
             return self.play.legal_cards()
         return ()
 
-    def apply(self, action: TwoHandedAction | TableAction, by: Seat | None = None) -> None:
+    def apply(self, action: object, by: Seat | None = None) -> None:
         if isinstance(action, Claim | ClaimResponse | UndoRequest | UndoResponse):
             if by is None:
                 raise IllegalAction(f"{type(action).__name__} needs the seat that sends it")

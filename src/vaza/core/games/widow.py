@@ -44,6 +44,7 @@ from vaza.core.games.contract import (
     LowestOf,
     Phase,
 )
+from vaza.core.pickling import Rebuild, by_fields
 from vaza.core.play import _suit_cards
 
 WIDOW_SIZE: Final = 4
@@ -94,6 +95,9 @@ class WidowBoard:
             number,
         )
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class HandOut:
@@ -110,6 +114,9 @@ class HandOut:
 
     def card_for(self, seat: Seat) -> Card:
         return self.cards[seat]
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
 
 WidowStep = Call | HandOut
@@ -285,7 +292,7 @@ class WidowDeal(ContractPrelude[WidowStep]):
             return ()
         return [HandOut(order) for order in permutations(self.board.widow)]  # type: ignore[arg-type]
 
-    def _take(self, step: WidowStep, seat: Seat) -> None:
+    def _take(self, step: object, seat: Seat) -> WidowStep:
         if isinstance(step, Call):
             if self.auction.is_over:
                 raise IllegalAction("the auction is over; the declarer hands out the widow")
@@ -317,6 +324,7 @@ class WidowDeal(ContractPrelude[WidowStep]):
             self.hand_out = step
         else:
             raise IllegalAction(f"not an action of the widow game: {step!r}")
+        return step
 
     def _seen_at(self) -> int:
         """The widow is shown to the declarer as the auction ends, and each player sees the
