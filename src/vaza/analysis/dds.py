@@ -1,7 +1,8 @@
 """Double-dummy tables and par from Bo Haglund's DDS solver, through endplay.
 
-This module is the only place that knows endplay: Vaza deals go in, Vaza values (`DDTable`,
-`Par`, `Contract`) come out.  Deals travel to DDS as bit masks (no text parsing), and many
+This module is the only place that knows endplay (a test checks): Vaza deals, positions and
+plays go in, Vaza values (`DDTable`, `Par`, `Contract`, each card's tricks) come out.  Deals
+travel to DDS as bit masks (no text parsing), and many
 deals go in one `calc_all_tables` call, which DDS spreads over its own threads; what Python adds
 per deal is a few microseconds against the solver's tens of milliseconds.
 
@@ -18,17 +19,19 @@ from itertools import islice
 from typing import Final
 
 from endplay import _dds
-from endplay.dds import calc_all_tables, calc_dd_table
+from endplay.dds import analyse_play, calc_all_tables, calc_dd_table
 from endplay.dds import par as _dds_par
 from endplay.dds.ddtable import DDTable as _EndplayTable
+from endplay.types import Card as _EndplayCard
 from endplay.types import Contract as _EndplayContract
 from endplay.types import Deal as _EndplayDeal
-from endplay.types import Denom, Penalty, Player, Vul
+from endplay.types import Denom, Penalty, Player, Rank, Vul
 from endplay.types import Hand as _EndplayHand
 
+from vaza.analysis.positions import Position, check_position
 from vaza.analysis.results import STRAINS, AnalysisError, BoardAnalysis, DDTable, Par
-from vaza.core.calls import Contract, Doubling
-from vaza.core.cards import SEATS, Seat, Vulnerability
+from vaza.core.calls import Contract, Doubling, Strain
+from vaza.core.cards import CARDS, SEATS, Card, Seat, Vulnerability
 from vaza.core.deal import Board, Deal
 from vaza.core.errors import ParseError
 
@@ -82,7 +85,7 @@ _background = threading.local()
 
 def solve_after_people() -> None:
     """Mark the calling thread as background work: its solver calls give way to every other
-    thread's (`SolverLock`), and go to DDS in small calls (`positions.BACKGROUND_BATCH`)."""
+    thread's (`SolverLock`), and go to DDS in small calls (`BACKGROUND_BATCH`)."""
     _background.marked = True
 
 
@@ -110,19 +113,22 @@ holds each suit's 13 cards from bit ``13 * suit``, the two first, so a holding i
 13 bits moved up by two."""
 
 
+def _holdings(mask: int) -> tuple[int, int, int, int]:
+    """A Vaza hand mask as DDS's holdings: spades, hearts, diamonds, clubs."""
+    return (
+        (mask >> 37) & _RANK_BITS,
+        (mask >> 24) & _RANK_BITS,
+        (mask >> 11) & _RANK_BITS,
+        (mask << 2) & _RANK_BITS,
+    )
+
+
 def _endplay_deal(deal: Deal) -> _EndplayDeal:
     """The same deal as endplay's type, built from the hand masks (endplay orders suits
     spades, hearts, diamonds, clubs)."""
     result = _EndplayDeal()
     for player, hand in zip(_PLAYERS, deal.require_complete().hands, strict=True):
-        mask = hand.mask
-        holdings = _HOLDINGS(
-            (mask >> 37) & _RANK_BITS,
-            (mask >> 24) & _RANK_BITS,
-            (mask >> 11) & _RANK_BITS,
-            (mask << 2) & _RANK_BITS,
-        )
-        result[player] = _EndplayHand(holdings)
+        result[player] = _EndplayHand(_HOLDINGS(*_holdings(hand.mask)))
     return result
 
 
@@ -228,6 +234,141 @@ def analyse_boards(
 def analyse_board(board: Board) -> BoardAnalysis:
     table = dd_table(board.deal)
     return BoardAnalysis(board, table, par(table, board.vulnerability, board.dealer))
+
+
+# -- positions: every card's value in a deal in progress (the robots' question) ---------------
+
+_SOLVE_ALL_CARDS: Final = 3
+"""DDS `solutions = 3`: the score of every legal card, not only the best one."""
+_BEST_CARD: Final = 1
+"""DDS `solutions = 1`: the best card's score only."""
+_ALWAYS_SEARCH: Final = 1
+"""DDS `mode = 1`: search even when only one card is legal (so the score is always filled)."""
+_DDS_TRUMP_NT: Final = 4
+"""DDS numbers suits spades 0, hearts 1, diamonds 2, clubs 3 and no trump 4; Vaza the reverse."""
+
+
+def _position_board(position: Position) -> _dds.deal:
+    board = _dds.deal()
+    board.trump = _DDS_TRUMP_NT if position.trump is None else 3 - position.trump
+    board.first = position.leader
+    for slot in range(3):
+        if slot < len(position.trick):
+            card = position.trick[slot]
+            board.currentTrickSuit[slot] = 3 - card.suit
+            board.currentTrickRank[slot] = card.rank
+        else:
+            board.currentTrickSuit[slot] = 0
+            board.currentTrickRank[slot] = 0
+    for seat in SEATS:
+        mask = position.hands[seat]
+        row = board.remainCards[seat]
+        row[0], row[1], row[2], row[3] = _holdings(mask)
+    return board
+
+
+def _scores(solved: _dds.futureTricks) -> dict[Card, int]:
+    """Each legal card with the tricks the side to play takes from the trick in progress on;
+    DDS names one card of each run of equals and lists the others as rank bits."""
+    scores: dict[Card, int] = {}
+    for slot in range(solved.cards):
+        score = solved.score[slot]
+        if score < 0:
+            continue
+        base = 13 * (3 - solved.suit[slot])
+        holding = (1 << solved.rank[slot]) | solved.equals[slot]
+        for rank in range(2, 15):
+            if holding >> rank & 1:
+                scores[CARDS[base + rank - 2]] = score
+    return scores
+
+
+BACKGROUND_BATCH: Final = 2
+"""Positions per call from a background thread (`solve_after_people`): one for each of DDS's
+threads on a two-core machine, so a person's robot that arrives meanwhile waits for at most
+two positions, not two hundred."""
+
+
+def _position_chunks(positions: Sequence[Position]) -> Iterator[list[Position]]:
+    size = BACKGROUND_BATCH if is_background() else _dds.MAXNOOFBOARDS
+    iterator = iter(positions)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def _solved(positions: Sequence[Position], solutions: int) -> Iterator[_dds.futureTricks]:
+    """DDS's answer for each position, 200 at a time (its limit) under the solver lock
+    (`BACKGROUND_BATCH` from a background thread)."""
+    for position in positions:
+        check_position(position)
+    for chunk in _position_chunks(positions):
+        boards = _dds.boards()
+        boards.noOfBoards = len(chunk)
+        for index, position in enumerate(chunk):
+            boards.deals[index] = _position_board(position)
+            boards.target[index] = -1
+            boards.solutions[index] = solutions
+            boards.mode[index] = _ALWAYS_SEARCH
+        solved = _dds.solvedBoards()
+        try:
+            with _SOLVER_LOCK:
+                _dds.SolveAllBoardsBin(boards, solved)
+        except _dds.DDSError as error:
+            raise AnalysisError(f"the double-dummy solver refused a position: {error}") from None
+        yield from (solved.solvedBoard[index] for index in range(len(chunk)))
+
+
+def card_values(positions: Sequence[Position]) -> list[dict[Card, int]]:
+    """For each position, every legal card of the seat to play with the tricks its side takes
+    from the trick in progress on (that trick included), all four hands open."""
+    return [_scores(solved) for solved in _solved(positions, _SOLVE_ALL_CARDS)]
+
+
+def best_values(positions: Sequence[Position]) -> list[int]:
+    """For each position, the tricks the side to play takes with its best card."""
+    return [solved.score[0] for solved in _solved(positions, _BEST_CARD)]
+
+
+# -- a played deal: the value before each card (where the tricks went) ------------------------
+
+
+def play_values(deal: Deal, play: Sequence[Card], leader: Seat, strain: Strain) -> list[int]:
+    """DDS's play analysis (`AnalysePlay`, through endplay's `analyse_play`): the double-dummy
+    tricks of the side at the leader's right before the play and after each card, sharing
+    one search between the positions; it stops before the last trick, whose cards are forced."""
+    position = _EndplayDeal(first=_PLAYERS[leader], trump=_DENOMS[strain])
+    for player, hand in zip(_PLAYERS, deal.hands, strict=True):
+        position[player] = _EndplayHand(_HOLDINGS(*_holdings(hand.mask)))
+    cards = [
+        _EndplayCard(suit=_DENOMS[card.suit], rank=Rank(4 << (card.rank - 2))) for card in play
+    ]
+    try:
+        with _SOLVER_LOCK:
+            return list(analyse_play(position, cards))
+    except _dds.DDSError as error:
+        raise AnalysisError(f"the double-dummy solver refused the play: {error}") from None
+
+
+# -- the reference `vaza bench analyze` measures Vaza's path against --------------------------
+
+
+def set_threads(threads: int) -> None:
+    """The threads DDS solves with, for the whole process (0: one a core, its own choice)."""
+    _dds.SetMaxThreads(threads)
+
+
+def endplay_alone(deals: Sequence[Deal]) -> Callable[[int, int], list[tuple[int, ...]]]:
+    """endplay without Vaza, for `vaza bench analyze`: the deals made into endplay's own
+    type from their PBN text beforehand, and a function that solves those from `start` to
+    `stop` with `calc_all_tables` (no lock, no Vaza value made) and reads each table's cells in
+    `DDTable`'s order."""
+    theirs = [_EndplayDeal(deal.to_pbn()) for deal in deals]
+
+    def solve(start: int, stop: int) -> list[tuple[int, ...]]:
+        solved = calc_all_tables(theirs[start:stop])
+        return [_table(solved[index]).cells for index in range(stop - start)]
+
+    return solve
 
 
 def single_threaded() -> None:

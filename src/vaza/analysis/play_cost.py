@@ -8,7 +8,7 @@ declaring side, its rise for a defender's card.  Double-dummy values only ever m
 side that played, so a cost is never negative, and the value after the last card is the value
 at the start less the declaring side's costs plus the defenders'.
 
-DDS's play analysis (`AnalysePlay`, through endplay's `analyse_play`) finds every value of a
+DDS's play analysis (`AnalysePlay`, through `vaza.analysis.dds.play_values`) finds every value of a
 deal in one call, sharing its search between the positions.  Its values count the tricks of the
 side sitting at the leader's right, and it stops before the last trick, whose cards are forced.
 
@@ -17,14 +17,13 @@ The value types here do not load endplay; the solver is imported when a play is 
 
 from __future__ import annotations
 
-import ctypes
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from vaza.analysis.results import AnalysisError
 from vaza.core.calls import Strain
-from vaza.core.cards import SEATS, SUIT_MASK, Card, Seat, Side
+from vaza.core.cards import SEATS, Card, Seat, Side
 from vaza.core.deal import Deal
 from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.play import Play
@@ -241,47 +240,7 @@ def _declarer_values(
 
 
 def _solve_play(deal: Deal, play: Sequence[Card], leader: Seat, strain: Strain) -> list[int]:
-    """endplay's `analyse_play` on the position: values for the side at the leader's right."""
-    # endplay loads on first use (see vaza.analysis); DDS's global state is shared with
-    # vaza.analysis.dds, so its lock guards this call too.
-    from endplay import _dds  # noqa: PLC0415
-    from endplay.dds import analyse_play  # noqa: PLC0415
-    from endplay.types import Card as EndplayCard  # noqa: PLC0415
-    from endplay.types import Deal as EndplayDeal  # noqa: PLC0415
-    from endplay.types import Denom, Player, Rank  # noqa: PLC0415
-    from endplay.types import Hand as EndplayHand  # noqa: PLC0415
+    """DDS's values for the side at the leader's right (`vaza.analysis.dds.play_values`)."""
+    from vaza.analysis.dds import play_values  # noqa: PLC0415 - endplay loads on first use
 
-    from vaza.analysis.dds import _SOLVER_LOCK  # noqa: PLC0415
-
-    # endplay numbers seats as Vaza does, suits the other way (spades 0 .. clubs 3, NT 4),
-    # and ranks as bits (the two at bit 2).
-    position = EndplayDeal(first=Player(leader), trump=Denom(_endplay_suit(strain)))
-    for seat in SEATS:
-        position[Player(seat)] = EndplayHand(_HOLDINGS(*_holdings(deal[seat].mask)))
-    cards = [
-        EndplayCard(suit=Denom(_endplay_suit(card.suit)), rank=Rank(4 << (card.rank - 2)))
-        for card in play
-    ]
-    try:
-        with _SOLVER_LOCK:
-            solved = analyse_play(position, cards)
-            return list(solved)
-    except _dds.DDSError as error:
-        raise AnalysisError(f"the double-dummy solver refused the play: {error}") from None
-
-
-_HOLDINGS: Final = ctypes.c_uint * 4
-
-
-def _endplay_suit(suit_or_strain: int) -> int:
-    """endplay's number for a Vaza suit or strain: it counts suits from spades."""
-    return 4 if suit_or_strain == Strain.NOTRUMP else 3 - suit_or_strain
-
-
-def _holdings(mask: int) -> tuple[int, int, int, int]:
-    """A Vaza hand mask as DDS holdings: spades, hearts, diamonds, clubs, each a suit's 13
-    bits moved up by two (DDS keeps the two at bit 2)."""
-    spades, hearts, diamonds, clubs = (
-        (mask >> 13 * suit & SUIT_MASK) << 2 for suit in (3, 2, 1, 0)
-    )
-    return (spades, hearts, diamonds, clubs)
+    return play_values(deal, play, leader, strain)

@@ -1,44 +1,25 @@
-"""Double-dummy values of every card in a position: DDS's SolveBoard through endplay.
+"""Double-dummy values of every card in a position.
 
 A robot that samples the hidden hands asks, for each sampled layout, how many tricks each legal
 card is worth with perfect play from there on; the tables of `vaza.analysis.dds` only answer
 that for the start of a deal.  A `Position` is a deal in progress: the cards each seat still
-holds, the trick on the table and who led it.  Many positions go to DDS in one
-`SolveAllBoardsBin` call (up to its limit of 200), which spreads them over DDS's threads.
-
-DDS keeps its working memory in global state, so every call holds the solver lock that
-`vaza.analysis.dds` holds for its tables.
+holds, the trick on the table and who led it.  The solving is `vaza.analysis.dds`'s (the one
+module that knows endplay and DDS): many positions go to DDS in one call, which spreads them
+over DDS's threads.  This module loads no solver until a position is solved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import islice
 from typing import Final
 
-from endplay import _dds
-
-from vaza.analysis.dds import _SOLVER_LOCK, is_background
 from vaza.analysis.results import AnalysisError
-from vaza.core.cards import CARDS, SEATS, SUIT_MASK, Card, Seat, Suit
+from vaza.core.cards import SEATS, SUIT_MASK, Card, Seat, Suit
 from vaza.core.play import cards_in, winning_position
 
-SOLVE_BATCH: Final = _dds.MAXNOOFBOARDS
-"""Positions per `SolveAllBoardsBin` call: DDS solves at most 200 boards at once."""
-
-_SOLVE_ALL_CARDS: Final = 3
-"""DDS `solutions = 3`: the score of every legal card, not only the best one."""
-_BEST_CARD: Final = 1
-"""DDS `solutions = 1`: the best card's score only."""
-_ALWAYS_SEARCH: Final = 1
-"""DDS `mode = 1`: search even when only one card is legal (so the score is always filled)."""
-
-# DDS numbers suits spades 0, hearts 1, diamonds 2, clubs 3 and no trump 4; Vaza the reverse.
-_DDS_TRUMP_NT: Final = 4
-_RANK_BITS: Final = 0x1FFF << 2
-"""DDS writes a suit as rank bits, the two at bit 2 and the ace at bit 14; a Vaza hand mask
-holds each suit's 13 cards from bit ``13 * suit``, the two first."""
+SOLVE_BATCH: Final = 200
+"""Positions DDS solves in one call at most (its `MAXNOOFBOARDS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,29 +70,7 @@ class Position:
         return Position(tuple(hands), self.trump, winner), winner  # type: ignore[arg-type]
 
 
-def _board(position: Position) -> _dds.deal:
-    board = _dds.deal()
-    board.trump = _DDS_TRUMP_NT if position.trump is None else 3 - position.trump
-    board.first = position.leader
-    for slot in range(3):
-        if slot < len(position.trick):
-            card = position.trick[slot]
-            board.currentTrickSuit[slot] = 3 - card.suit
-            board.currentTrickRank[slot] = card.rank
-        else:
-            board.currentTrickSuit[slot] = 0
-            board.currentTrickRank[slot] = 0
-    for seat in SEATS:
-        mask = position.hands[seat]
-        row = board.remainCards[seat]
-        row[0] = (mask >> 37) & _RANK_BITS
-        row[1] = (mask >> 24) & _RANK_BITS
-        row[2] = (mask >> 11) & _RANK_BITS
-        row[3] = (mask << 2) & _RANK_BITS
-    return board
-
-
-def _check(position: Position) -> None:
+def check_position(position: Position) -> None:
     """DDS answers a malformed position with a bare error code; say what is wrong instead."""
     if len(position.trick) > 3:
         raise AnalysisError("a trick in progress holds at most three cards")
@@ -136,67 +95,20 @@ def _check(position: Position) -> None:
         raise AnalysisError("no trick is left to play")
 
 
-def _scores(solved: _dds.futureTricks) -> dict[Card, int]:
-    """Each legal card with the tricks the side to play takes from the trick in progress on;
-    DDS names one card of each run of equals and lists the others as rank bits."""
-    scores: dict[Card, int] = {}
-    for slot in range(solved.cards):
-        score = solved.score[slot]
-        if score < 0:
-            continue
-        base = 13 * (3 - solved.suit[slot])
-        holding = (1 << solved.rank[slot]) | solved.equals[slot]
-        for rank in range(2, 15):
-            if holding >> rank & 1:
-                scores[CARDS[base + rank - 2]] = score
-    return scores
-
-
-BACKGROUND_BATCH: Final = 2
-"""Positions per call from a background thread (`solve_after_people`): one for each of DDS's
-threads on a two-core machine, so a person's robot that arrives meanwhile waits for at most
-two positions, not two hundred."""
-
-
-def _chunks(positions: Sequence[Position]) -> Iterator[list[Position]]:
-    size = BACKGROUND_BATCH if is_background() else SOLVE_BATCH
-    iterator = iter(positions)
-    while chunk := list(islice(iterator, size)):
-        yield chunk
-
-
-def _solved(positions: Sequence[Position], solutions: int) -> Iterator[_dds.futureTricks]:
-    """DDS's answer for each position, `SOLVE_BATCH` at a time under the solver lock
-    (`BACKGROUND_BATCH` from a background thread)."""
-    for position in positions:
-        _check(position)
-    for chunk in _chunks(positions):
-        boards = _dds.boards()
-        boards.noOfBoards = len(chunk)
-        for index, position in enumerate(chunk):
-            boards.deals[index] = _board(position)
-            boards.target[index] = -1
-            boards.solutions[index] = solutions
-            boards.mode[index] = _ALWAYS_SEARCH
-        solved = _dds.solvedBoards()
-        try:
-            with _SOLVER_LOCK:
-                _dds.SolveAllBoardsBin(boards, solved)
-        except _dds.DDSError as error:
-            raise AnalysisError(f"the double-dummy solver refused a position: {error}") from None
-        yield from (solved.solvedBoard[index] for index in range(len(chunk)))
-
-
 def solve_positions(positions: Sequence[Position]) -> list[dict[Card, int]]:
     """For each position, every legal card of the seat to play with the tricks its side takes
     from the trick in progress on (that trick included), all four hands open."""
-    return [_scores(solved) for solved in _solved(positions, _SOLVE_ALL_CARDS)]
+    from vaza.analysis.dds import card_values  # noqa: PLC0415 - DDS loads on first use
+
+    return card_values(positions)
 
 
 def best_tricks(positions: Sequence[Position]) -> list[int]:
     """For each position, the tricks the side to play takes with its best card, all four hands
     open: what a contract is worth, at about half the cost of scoring every card."""
-    return [solved.score[0] for solved in _solved(positions, _BEST_CARD)]
+    from vaza.analysis.dds import best_values  # noqa: PLC0415
+
+    return best_values(positions)
 
 
 def solve_position(position: Position) -> dict[Card, int]:
@@ -204,4 +116,11 @@ def solve_position(position: Position) -> dict[Card, int]:
     return solve_positions([position])[0]
 
 
-__all__ = ["SOLVE_BATCH", "Position", "best_tricks", "solve_position", "solve_positions"]
+__all__ = [
+    "SOLVE_BATCH",
+    "Position",
+    "best_tricks",
+    "check_position",
+    "solve_position",
+    "solve_positions",
+]

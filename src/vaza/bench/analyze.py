@@ -22,10 +22,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from endplay import _dds
-from endplay.dds import calc_all_tables
-from endplay.types import Deal as EndplayDeal
-
 from vaza.analysis import dds
 from vaza.analysis.dds import BATCH
 from vaza.analysis.results import AnalysisError, DDTable
@@ -33,18 +29,6 @@ from vaza.core.deal import Deal, make_rng
 
 AUTO_THREADS = 0
 """DDS's own choice of threads: one per core, as far as memory allows."""
-
-
-def _as_endplay(deal: Deal) -> EndplayDeal:
-    return EndplayDeal(deal.to_pbn())
-
-
-def _endplay_cells(solved: Sequence[Sequence[int]]) -> tuple[int, ...]:
-    """endplay's rows (seats N E S W, strains S H D C NT) as a `DDTable`'s cells."""
-    cells: list[int] = []
-    for spades, hearts, diamonds, clubs, notrump in solved:
-        cells += (clubs, diamonds, hearts, spades, notrump)
-    return tuple(cells)
 
 
 _SOLVER_CALL = "calc_all_tables"
@@ -73,7 +57,7 @@ def _solver_timed(solver: _Time) -> Iterator[None]:
     """Count every `calc_all_tables` call Vaza's path makes into `solver`."""
     solve = getattr(dds, _SOLVER_CALL)
 
-    def timed(deals: Sequence[EndplayDeal]) -> Any:
+    def timed(deals: Sequence[Any]) -> Any:
         with solver.counting():
             return solve(deals)
 
@@ -89,10 +73,11 @@ def _vaza_tables(deals: Sequence[Deal], vaza: _Time, solver: _Time) -> list[DDTa
         return dds.dd_tables(deals)
 
 
-def _endplay_tables(deals: Sequence[EndplayDeal], endplay: _Time) -> list[tuple[int, ...]]:
+def _endplay_tables(
+    solve: Callable[[int, int], list[tuple[int, ...]]], start: int, stop: int, endplay: _Time
+) -> list[tuple[int, ...]]:
     with endplay.counting():
-        solved = calc_all_tables(deals)
-    return [_endplay_cells(solved[index].to_list(player_major=True)) for index in range(len(deals))]
+        return solve(start, stop)
 
 
 def _percent(part: float, whole: float) -> float:
@@ -108,17 +93,17 @@ def run(
     """Solve `deals` random deals both ways; raise `AnalysisError` if the tables differ."""
     rng = make_rng(seed)
     vaza_deals = [Deal.random(rng) for _ in range(deals)]
-    endplay_deals = [_as_endplay(deal) for deal in vaza_deals]
-    _dds.SetMaxThreads(threads)
+    endplay_alone = dds.endplay_alone(vaza_deals)
+    dds.set_threads(threads)
     vaza, endplay, solver = _Time(), _Time(), _Time()
     for batch, start in enumerate(range(0, deals, BATCH)):
         ours = vaza_deals[start : start + BATCH]
-        theirs = endplay_deals[start : start + BATCH]
+        stop = min(deals, start + BATCH)
         if batch % 2 == 0:
             tables = _vaza_tables(ours, vaza, solver)
-            reference = _endplay_tables(theirs, endplay)
+            reference = _endplay_tables(endplay_alone, start, stop, endplay)
         else:
-            reference = _endplay_tables(theirs, endplay)
+            reference = _endplay_tables(endplay_alone, start, stop, endplay)
             tables = _vaza_tables(ours, vaza, solver)
         for offset, (table, cells) in enumerate(zip(tables, reference, strict=True)):
             if table.cells != cells:
