@@ -9,7 +9,7 @@ the person finishes the round, reads the results for longer than a seat is held,
 plays the next; the tournament must go on to its end with every board of every round played once
 and its results complete.
 
-Besides the tables' figures (`faults._measure`, per table the person sat at):
+Besides the tables' figures (`faults_measure._measure`, per table the person sat at):
 
 - `lost` also counts the results missing from the tournament's standings once it is over;
 - `doubled` also counts boards dealt more than once at a table, and a robot's card at the
@@ -27,21 +27,9 @@ from pathlib import Path
 
 import httpx
 
-from vaza.bench.faults import (
-    AWAY_HOLD,
-    GO_ON_SECONDS,
-    PRESENT_HOLD,
-    Club,
-    Outcome,
-    Person,
-    _acts,
-    _cluster,
-    _measure,
-    _phase,
-    _play,
-    _reconnect,
-    _wait,
-)
+from vaza.bench.faults_club import AWAY_HOLD, GO_ON_SECONDS, PRESENT_HOLD, Club, _cluster
+from vaza.bench.faults_measure import Outcome, Watched, _acts, _measure
+from vaza.bench.faults_people import Person, _phase, _play, _reconnect, _wait
 from vaza.json_types import JSON
 
 TABLES = 2
@@ -109,12 +97,12 @@ def _event_fault(club: Club, moment: str, away: bool) -> Outcome:
     went_on = went_on and _play([second], _finished(club, second.table), GO_ON_SECONDS)
     went_on = went_on and _wait(lambda: _status(first, event) == "finished", GO_ON_SECONDS)
     firsts = _measure(
-        Outcome(""), club, first.table, people=[first], present=[] if away else [first],
-        fault_over=fault_over, went_on=went_on, acts_before=acts_before[first.table],
+        Outcome(""), club, first.table, Watched(people=[first], present=[] if away else [first],
+        fault_over=fault_over, went_on=went_on, acts_before=acts_before[first.table]),
     )  # fmt: skip
     seconds = _measure(
-        Outcome(""), club, second.table, people=[second], present=[second],
-        fault_over=came, went_on=went_on, acts_before=acts_before[second.table],
+        Outcome(""), club, second.table, Watched(people=[second], present=[second],
+        fault_over=came, went_on=went_on, acts_before=acts_before[second.table]),
     )  # fmt: skip
     outcome.actions = sum(len(_acts(club.events(table))) for table in tables)
     outcome.lost = firsts.lost + seconds.lost + _missing_results(first, event)

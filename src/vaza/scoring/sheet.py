@@ -25,6 +25,7 @@ from vaza.core.games.contract import DealResult
 from vaza.scoring.contract import WBF, ScoringTable, score_contract, trick_points
 from vaza.scoring.honours import honours as honours_in_hands
 from vaza.scoring.honours import valid_honours
+from vaza.scoring.sheet_json import sheet_json
 
 
 class EntryKind(Enum):
@@ -332,7 +333,7 @@ class Sheet:
 
     def to_dict(self) -> dict[str, object]:
         """The sheet as plain data, for a client to draw and for `--json`."""
-        return _sheet_dict(self)
+        return sheet_json(self)
 
 
 def new_sheet(rules: PadRules, first_dealer: Seat = Seat.NORTH) -> Sheet:
@@ -436,72 +437,6 @@ def sheet_at(rules: PadRules, vulnerability: Vulnerability) -> Sheet:
     winners = [side for side in Side if vulnerability.is_vulnerable(side)]
     lines = tuple(GameLine(game, side, 0) for game, side in enumerate(winners, start=1))
     return Sheet(rules, lines=lines)
-
-
-def _deal_dict(log: DealLog) -> dict[str, object]:
-    deal, context = log.deal, log.context
-    contract = deal.contract
-    return {
-        "position": context.position,
-        "number": context.number,
-        "dealer": context.dealer.letter,
-        "vulnerability": context.vulnerability.pbn,
-        "counted": log.counted,
-        "passed_out": deal.passed_out,
-        "contract": None if contract is None else str(contract),
-        "declarer": None if contract is None else contract.declarer.letter,
-        "tricks": deal.declarer_tricks,
-        "honours": None if deal.honours is None else [deal.honours[0].name, deal.honours[1]],
-        "revoke": None if deal.revoke is None else deal.revoke.name,
-        "ns_hcp": deal.ns_hcp,
-        "details": dict(log.details),
-    }
-
-
-def _sheet_dict(sheet: Sheet) -> dict[str, object]:
-    def by_side(value: Callable[[Side], int]) -> dict[str, int]:
-        return {side.name: value(side) for side in Side}
-
-    winner = sheet.rubber_winner
-    leader = sheet.leader
-    return {
-        "system": sheet.rules.name,
-        "unit": sheet.rules.unit,
-        "over": sheet.over,
-        "unfinished": sheet.unfinished,
-        "next": None
-        if sheet.over
-        else {
-            "deal": sheet.played + 1,
-            "dealer": sheet.dealer.letter,
-            "vulnerability": sheet.vulnerability.pbn,
-        },
-        "games": by_side(sheet.games_won),
-        "partscores": by_side(sheet.below),
-        "totals": by_side(sheet.total),
-        "rubber_winner": None if winner is None else winner.name,
-        "leader": None if leader is None else leader.name,
-        "entries": [
-            {
-                "side": entry.side.name,
-                "points": entry.points,
-                "label": entry.kind.value,
-                "below": entry.below,
-                "game": entry.game,
-                "deal": entry.deal,
-            }
-            for entry in sheet.entries
-        ],
-        "lines": [
-            {
-                "game": line.game,
-                "winner": None if line.winner is None else line.winner.name,
-                "deal": line.deal,
-            }
-            for line in sheet.lines
-        ],
-        "deals": [_deal_dict(log) for log in sheet.log],
-    }
 
 
 __all__ = [
