@@ -1,20 +1,25 @@
 // A table: the live connection to one table, its state, and the game drawn for your seat.
 // Updates are shown one after another at a human pace (a card, then the next), so robots'
 // quick plays can be followed; your own choices are offered only on the newest view.
+// The state and what messages do to it are table/state.js; what is drawn around the game,
+// table/frame.js; the questions, table/dialogs.js; the keyboard, table/typing.js.  This page
+// wires them to the connection.
 
 import { h, replaceKeepingFocus } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
 import { api } from "../lib/api.js";
 import { currentUser } from "../lib/session.js";
 import * as socket from "../lib/socket.js";
-import { dialog, toast } from "../lib/ui.js";
+import { toast } from "../lib/ui.js";
 import { cardSound, turnSound } from "../lib/sound.js";
-import { match } from "../lib/keyboard.js";
-import { gameSpec, label } from "../lib/games.js";
+import { gameSpec } from "../lib/games.js";
 import { drawBridge } from "../table/bridge.js";
 import { drawBoerenbridge } from "../table/boerenbridge.js";
-import { trickWinner } from "../table/tricks.js";
 import { PHONE_QUERY } from "../table/bidding.js";
+import * as table from "../table/state.js";
+import * as frame from "../table/frame.js";
+import { askAnswer, askClaim, askStand, askUndo, answerMessage, rejectionText } from "../table/dialogs.js";
+import { keyTyping } from "../table/typing.js";
 
 /** The renderers, by the name the registry gives a game's (`renderer` in /api/games). */
 const RENDERERS = { bridge: drawBridge, boerenbridge: drawBoerenbridge };
@@ -30,7 +35,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export function mount(root, [tableId], query) {
   const invite = query.get("invite");
   let autoSit = Boolean(history.state && history.state.sit);
-  const state = { options: null, occupants: {}, seat: null, view: null, chat: [], kibitzers: [], version: null, finished: false, problem: null, turnEnds: null };
+  const state = table.newTableState();
   const ui = { lastTrick: false, replay: null };
   const pending = [];
   let pumping = false;
@@ -42,10 +47,8 @@ export function mount(root, [tableId], query) {
   let turnKey = null;
   let answered = null;
   let answering = null;
-  let typed = "";
-  let typedTimer = null;
   let creatorToken = null;
-  const deal = { number: null, id: null, analysis: null, looked: false, records: false };
+  const deal = table.newDeal();
   const sent = new Set();
   /** The table's tools (invitations, stand up, leave) fold into a menu on a phone. */
   let menuOpen = false;
@@ -77,13 +80,9 @@ export function mount(root, [tableId], query) {
     if (!occupant) return seatLabel(seat);
     const short = /^\d+$/.test(seat) ? String(Number(seat) + 1) : t(`seat.${seat}`);
     return occupant.kind === "robot" ? t("robot.at", { seat: short }) : occupant.name;
-
   };
-  const matchOver = () => {
-    const scores = state.view && state.view.scores;
-    return state.finished || Boolean(scores && (scores.over || (scores.winners && scores.winners.length)));
-  };
-  const started = () => Boolean(state.view && state.view.phase !== "waiting");
+  /** The actions you may take now: on the newest view, your turn, nothing sent unanswered. */
+  const legalNow = () => (pending.length || waitingForServer || !table.myTurn(state.view, mySeat()) ? [] : state.view.legal);
 
   function send(message) {
     const ref = socket.send({ ...message, table: tableId });
@@ -116,8 +115,8 @@ export function mount(root, [tableId], query) {
       occupantName,
       loggedIn: Boolean(me()),
       canManage: Boolean(seat) || Boolean(creatorToken),
-      started: started(),
-      matchOver: matchOver(),
+      started: table.started(state),
+      matchOver: table.matchOver(state),
       turnEnds: state.turnEnds,
       dealId: deal.id,
       analysis: deal.analysis,
@@ -137,53 +136,17 @@ export function mount(root, [tableId], query) {
   function drawHead() {
     const seat = mySeat();
     const options = state.options || {};
-    const game = state.options ? spec() : null;  // the table's options come with its snapshot
-    // A game with one scoring is named once ("Boerenbridge", not "Boerenbridge · Boerenbridge").
-
-    const title = !game ? t("table") : game.scorings.length > 1 ? `${label(game.label)} · ${t(`scoring.${options.scoring}`)}` : label(game.label);
-    const inviteForm = (seat || creatorToken) && me()
-      ? h("form", { class: "invite-form", onsubmit: (event) => {
-        event.preventDefault();
-        const input = event.target.querySelector("input");
-        if (input.value.trim()) send({ type: "invite", user: input.value.trim() });
-        input.value = "";
-        toast(t("invite.sent"));
-      } },
-      h("label", { class: "sr-only", for: "invite-name" }, t("invite.name")),
-      h("input", { id: "invite-name", name: "user", placeholder: t("invite.name"), maxlength: 40, autocomplete: "off", dataset: { focus: "invite-name" } }),
-      h("button", { type: "submit", class: "btn btn-small" }, t("invite")))
-      : null;
-    const link = creatorToken ? `${location.origin}/table/${encodeURIComponent(tableId)}?invite=${encodeURIComponent(creatorToken)}` : null;
-    const closeMenu = () => {
-      if (menuOpen) toggleMenu();
-    };
-    // A name being typed into the menu survives the redraws that every update causes.
-    const draft = head.querySelector("#invite-name")?.value || "";
-    replaceKeepingFocus(head,
-      h("h1", null, title, options.public === false ? h("span", { class: "badge" }, t("private")) : null),
-      h("button", {
-        type: "button",
-        class: "btn btn-small menu-toggle",
-        "aria-expanded": String(menuOpen),
-        "aria-controls": "table-tools",
-        dataset: { focus: "table-menu" },
-        onclick: toggleMenu,
-      }, h("span", { class: "menu-icon", "aria-hidden": "true" }, "☰"), " ", t("table.menu")),
-      h("div", { class: `table-tools${menuOpen ? " open" : ""}`, id: "table-tools" },
-        link ? h("button", { type: "button", class: "btn btn-small", onclick: async () => {
-          closeMenu();
-          try {
-            await navigator.clipboard.writeText(link);
-            toast(t("invite.copied"));
-          } catch {
-            toast(link, { timeout: 20000 });
-          }
-        } }, t("invite.link")) : null,
-        inviteForm,
-        seat ? h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: () => { closeMenu(); stand(); } }, t("seat.stand")) : null,
-        h("a", { class: "btn btn-small btn-quiet", href: "/" }, t("table.leave"))));
-    const input = head.querySelector("#invite-name");
-    if (input && draft) input.value = draft;
+    frame.drawHead(head, {
+      title: frame.tableTitle(state.options ? spec() : null, options),  // options come with the snapshot
+      isPrivate: options.public === false,
+      menuOpen,
+      link: creatorToken ? `${location.origin}/table/${encodeURIComponent(tableId)}?invite=${encodeURIComponent(creatorToken)}` : null,
+      canInvite: Boolean((seat || creatorToken) && me()),
+      seated: Boolean(seat),
+      send,
+      toggleMenu,
+      stand,
+    });
   }
 
   function toggleMenu() {
@@ -209,11 +172,11 @@ export function mount(root, [tableId], query) {
   function render() {
     drawHead();
     if (state.problem) {
-      replaceKeepingFocus(feltBox, h("div", { class: "panel problem-box" }, h("p", { role: "alert" }, state.problem), h("a", { href: "/", class: "btn" }, t("nav.lobby"))));
+      replaceKeepingFocus(feltBox, frame.problemBox(state.problem));
       return;
     }
     if (!state.view) {
-      replaceKeepingFocus(feltBox, h("p", { class: "centre-note" }, t("loading")));
+      replaceKeepingFocus(feltBox, frame.loadingNote());
       return;
     }
     const ctx = context();
@@ -225,102 +188,36 @@ export function mount(root, [tableId], query) {
     feltBox.dataset.live = String(ctx.live);
     feltBox.dataset.version = String(state.version);
     feltBox.dataset.matchOver = String(ctx.matchOver);
-
-
     drawKibitzers();
   }
 
-  function drawChat() {
-    const shown = state.chat.slice(-100);
-    chatList.replaceChildren(...shown.map((message) => h("li", { class: message.audience === "kibitzers" ? "from-kibitzer" : "" },
-      h("strong", null, message.from), message.seat ? h("span", { class: "muted" }, ` (${seatLabel(message.seat)})`) : null,
-      message.audience === "kibitzers" ? h("span", { class: "badge" }, t("chat.kibitzers")) : null,
-      ": ", message.text)));
-    chatList.scrollTop = chatList.scrollHeight;
-  }
-
+  const drawChat = () => frame.drawChat(chatList, state.chat, seatLabel);
+  const drawKibitzers = () => frame.drawKibitzers(kibitzBox, state.occupants, state.kibitzers);
   function drawChatBox() {
-    chatBox.replaceChildren(
-      h("h2", null, t("chat")),
-      chatList,
-      me() ? h("form", { class: "chat-form", onsubmit: (event) => {
-        event.preventDefault();
-        const input = event.target.querySelector("input");
-        const text = input.value.trim();
-        if (text) send({ type: "chat", text });
-        input.value = "";
-      } },
-      h("label", { class: "sr-only", for: "chat-input" }, t("chat.say")),
-      h("input", { id: "chat-input", name: "text", maxlength: 500, placeholder: t("chat.say"), autocomplete: "off" }),
-      h("button", { type: "submit", class: "btn btn-small" }, t("chat.send"))) : null);
+    frame.drawChatBox(chatBox, chatList, Boolean(me()), send);
     drawChat();
-  }
-
-  function drawKibitzers() {
-    // The server names watchers when they arrive; someone who sat down since is a player.
-    const seated = new Set(Object.values(state.occupants).filter(Boolean).map((o) => o.name));
-    const names = (state.kibitzers || []).filter((name) => !seated.has(name));
-    kibitzBox.replaceChildren(h("h2", null, t("kibitzers.title", { n: names.length })),
-      names.length ? h("ul", { class: "kibitzer-list" }, names.map((name) => h("li", null, name))) : h("p", { class: "muted small" }, t("kibitzers.none")));
   }
 
   // -- the flow of messages ----------------------------------------------------------------
 
-  /** Cards played so far in the deal (two-handed bridge's first phase included). */
-  function played(view) {
-    if (!view) return 0;
-    const draw = view.draw ? view.draw.tricks.length * 2 + (view.phase === "draw" ? (view.trick || []).length : 0) : 0;
-    return (view.played ? view.played.length : 0) + draw;
-  }
-
-  function completedTrick(previous, view) {
-    if (!previous || played(view) <= played(previous) || (view.trick || []).length) return null;
-    if (view.phase !== "play" && view.phase !== "draw") return null;
-    if (view.tricks) return view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
-    if (view.last_trick) return view.last_trick;
-    const size = (view.seats || []).length || 4;
-    const cards = view.played.slice(-size);
-    const trump = view.contract && view.contract.strain !== "NT" ? view.contract.strain : null;
-    return { cards, winner: trickWinner(cards, trump) };
-  }
-
+  /** An update applied; how long it stays in sight before the next one replaces it. */
   function apply(message) {
-    const previous = state.view;
-    const view = message.view;
-    state.view = view;
-    state.occupants = message.occupants || state.occupants;
-    if ("seat" in message) state.seat = message.seat;
-    state.version = message.version;
-    if ("turnEnds" in message) state.turnEnds = message.turnEnds;
-    if (message.chat && message.chat.length) {
-      state.chat.push(...message.chat);
-      drawChat();
-    }
-    if ((message.events || []).some((event) => event.type === "finished")) state.finished = true;
-    for (const event of message.events || []) {
-      const answer = event.type === "act" ? event.action : null;
-      if (answer && answer.type === "claim_response" && !answer.accept) toast(rejection(event.seat, answer), { timeout: 8000 });
-    }
-    let delay = 0;
-    if (view && previous && view.number !== previous.number) {
+    const shown = table.applyUpdate(state, message);
+    if (shown.chat) drawChat();
+    for (const event of shown.rejections) toast(rejectionText(occupantName(event.seat), event.action), { timeout: 8000 });
+    if (shown.newDeal) {
       ui.replay = null;
       ui.lastTrick = false;
-      Object.assign(deal, { number: view.number, id: null, analysis: null, looked: false, records: false });
+      Object.assign(deal, table.newDeal(state.view.number));
     }
-    if (view && played(view) > played(previous)) {
+    if (shown.step === "card" || shown.step === "trick") {
       cardSound();
       ui.lastTrick = false;
-      const done = completedTrick(previous, view);
       clearTimeout(holdTimer);
-      hold = done;
-      delay = done ? pace().trick : pace().card;
-      if (done) holdTimer = setTimeout(() => { hold = null; render(); }, pace().trick);
-    } else if (view && previous && (view.calls || []).length > (previous.calls || []).length) {
-      delay = pace().call;
-    } else if (view && previous && view.bids && JSON.stringify(view.bids) !== JSON.stringify(previous.bids)) {
-      delay = pace().call;
+      hold = shown.trick;
+      if (shown.trick) holdTimer = setTimeout(() => { hold = null; render(); }, pace().trick);
     }
-    return delay;
+    return shown.step ? pace()[shown.step] : 0;
   }
 
   /** Show the updates one by one: a card (or call) stays in view its pace before the next
@@ -344,12 +241,9 @@ export function mount(root, [tableId], query) {
 
   /** Whose turn: your turn starts the clock (time per action) and sounds the chime. */
   function noteTurn() {
-    const view = state.view;
-    const seat = mySeat();
-    const mine = Boolean(view && seat && pending.length === 0 && view.controller === seat && (view.legal || []).length > 0);
-    const key = mine ? `${state.version}` : null;
+    const mine = pending.length === 0 && table.myTurn(state.view, mySeat());
     if (mine && turnKey === null) turnSound();
-    turnKey = key;
+    turnKey = mine ? `${state.version}` : null;
   }
 
   function afterRender() {
@@ -362,18 +256,14 @@ export function mount(root, [tableId], query) {
       if (free) send({ type: "sit", seat: free[0] });
     }
     if (!view || pending.length) return;
-    const proposal = view.proposal;
-    if (!(proposal && seat && (proposal.awaiting || []).includes(seat))) {
+    const proposal = table.awaitingAnswer(view, seat);
+    if (!proposal) {
       answered = null;  // the next request, even the same one again, is asked anew
       if (answering) answering.close();  // withdrawn or settled: nothing to answer now
       answering = null;
-    }
-    if (proposal && seat && (proposal.awaiting || []).includes(seat)) {
-      const id = `${proposal.kind}-${proposal.by}-${proposal.tricks}`;
-      if (answered !== id) {
-        answered = id;
-        answer();
-      }
+    } else if (answered !== table.proposalId(proposal)) {
+      answered = table.proposalId(proposal);
+      answer();
     }
     if (view.phase === "over" && seat && me() && !deal.looked && spec()?.renderer === "bridge") lookUpDeal(view.number);
   }
@@ -413,16 +303,7 @@ export function mount(root, [tableId], query) {
     }
     if (message.type === "snapshot") {
       pending.length = 0;
-      state.options = message.options;
-      state.occupants = message.occupants;
-      state.seat = message.seat ?? null;
-      state.view = message.view;
-      state.turnEnds = message.turnEnds ?? null;
-      state.chat = [...(message.chat || [])];
-      state.kibitzers = message.kibitzers || [];
-      state.version = message.version;
-      state.problem = null;
-      if ((message.events || []).some((event) => event.type === "finished")) state.finished = true;
+      table.applySnapshot(state, message);
       deal.number = message.view ? message.view.number : null;
       waitingForServer = false;
       drawChatBox();
@@ -458,144 +339,46 @@ export function mount(root, [tableId], query) {
     }
   }
 
-  // -- dialogs ---------------------------------------------------------------------------
-
-  /** Who rejected a claim, and why when they said (a robot's check says what it found). */
-  function rejection(seat, answer) {
-    const who = t("claim.rejected", { seat: occupantName(seat) });
-    if (!answer.why) return who;
-    return `${who} ${t(`claim.why.${answer.why}`, { n: answer.held_to ?? 0 })}`;
-  }
+  // -- the questions -----------------------------------------------------------------------
 
   async function claim() {
-    const view = state.view;
-    const won = view.tricks_won || {};
-    const total = view.hand_sizes ? Math.max(...Object.values(view.hand_sizes)) : 13;
-    const remaining = Math.max(0, total - Object.values(won).reduce((a, b) => a + b, 0));
-    const select = h("select", { id: "claim-tricks", name: "tricks" },
-      Array.from({ length: remaining + 1 }, (_, n) => h("option", { value: n, selected: n === remaining }, String(n))));
-    const line = h("textarea", { id: "claim-line", name: "line", rows: 2, maxlength: 300, placeholder: t("claim.line.hint") });
-    const claimed = await dialog({
-      title: t("claim.title"),
-      body: [
-        h("p", null, t("claim.explain", { n: remaining })),
-        h("label", { class: "field", for: "claim-tricks" }, h("span", { class: "field-label" }, t("claim.tricks")), select),
-        h("label", { class: "field", for: "claim-line" }, h("span", { class: "field-label" }, t("claim.line")), line),
-      ],
-      buttons: [{ label: t("cancel"), value: null }, { label: t("claim.send"), value: () => ({ tricks: Number(select.value), line: line.value.trim() }), primary: true }],
-    });
-    if (claimed !== null) send({ type: "claim", tricks: claimed.tricks, ...(claimed.line ? { line: claimed.line } : {}) });
+    const message = await askClaim(state.view);
+    if (message) send(message);
   }
 
   async function undo() {
-    const yes = await dialog({
-      title: t("undo.title"),
-      body: [h("p", null, t("undo.explain"))],
-      buttons: [{ label: t("cancel"), value: false }, { label: t("undo.send"), value: true, primary: true }],
-    });
-    if (yes) send({ type: "undo_request" });
+    if (await askUndo()) send({ type: "undo_request" });
   }
 
   async function answer() {
-    const proposal = state.view && state.view.proposal;
     const seat = mySeat();
-    if (!proposal || !seat || !(proposal.awaiting || []).includes(seat)) return;
-    const by = t(`seat.long.${proposal.by}`);
-    const isClaim = proposal.kind === "claim";
+    const proposal = table.awaitingAnswer(state.view, seat);
+    if (!proposal) return;
     const handle = {};
     answering = handle;
-    const yes = await dialog({
-      handle,
-      title: isClaim ? t("claim.answer.title") : t("undo.answer.title"),
-      body: [
-        h("p", null, isClaim ? t("claim.banner", { seat: by, n: proposal.tricks }) : t("undo.banner", { seat: by })),
-        isClaim && proposal.line ? h("p", { class: "claim-line" }, t("claim.line.said", { line: proposal.line })) : null,
-      ],
-      buttons: [
-        { label: isClaim ? t("claim.reject") : t("undo.refuse"), value: false },
-        { label: isClaim ? t("claim.accept") : t("undo.grant"), value: true, primary: true },
-      ],
-    });
+    const yes = await askAnswer(proposal, handle);
     if (answering === handle) answering = null;
     if (yes === null) return;
-    const current = state.view && state.view.proposal;
-    if (!current || !(current.awaiting || []).includes(seat)) return;
-    send(isClaim ? { type: "claim_response", accept: yes } : { type: "undo_response", grant: yes });
+    const current = table.awaitingAnswer(state.view, seat);
+    if (!current) return;
+    send(answerMessage(proposal, yes));
   }
 
   async function stand() {
-    const yes = await dialog({
-      title: t("seat.stand"),
-      body: [h("p", null, started() && !matchOver() ? t("seat.stand.robot") : t("seat.stand.sure"))],
-      buttons: [{ label: t("cancel"), value: false }, { label: t("seat.stand"), value: true, primary: true }],
-    });
-    if (yes) send({ type: "stand" });
+    if (await askStand(table.started(state) && !table.matchOver(state))) send({ type: "stand" });
   }
 
-  // -- typing ----------------------------------------------------------------------------
-
-  function legalNow() {
-    const view = state.view;
-    const seat = mySeat();
-    if (!view || !seat || view.controller !== seat || pending.length || waitingForServer) return [];
-    return view.legal || [];
-  }
-
-  function drawTyped(note = null) {
-    // replaceChildren would write a null as the text "null": only the parts there are.
-    const parts = [typed ? h("span", null, t("typed"), " ", h("kbd", null, typed.toUpperCase())) : null, note ? h("span", { class: "muted" }, note) : null];
-    typedBox.replaceChildren(...parts.filter(Boolean));
-
-  }
-
-  function commit() {
-    clearTimeout(typedTimer);
-    const legal = legalNow();
-    const { action } = match(typed, legal);
-    if (action) send(action);
-    else if (typed) drawTyped(legal.length ? t("typed.nothing", { text: typed.toUpperCase() }) : t("typed.notturn"));
-    typed = "";
-    if (action) drawTyped();
-  }
-
-  function onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target.closest && target.closest("input, textarea, select, dialog, [contenteditable]")) return;
-    if (event.key === "Escape") {
+  const typing = keyTyping({
+    box: typedBox,
+    legal: legalNow,
+    send,
+    onEscape: () => {
       if (menuOpen) toggleMenu();
-      typed = "";
-      drawTyped();
-      return;
-    }
-    if (event.key === "Backspace" && typed) {
-      typed = typed.slice(0, -1);
-      drawTyped();
-      event.preventDefault();
-      return;
-    }
-    if (event.key === "Enter" && typed) {
-      event.preventDefault();
-      commit();
-      return;
-    }
-    if (!/^[0-9a-zA-Z]$/.test(event.key)) return;
-    typed += event.key;
-    clearTimeout(typedTimer);
-    const legal = legalNow();
-    const { action, more } = match(typed, legal);
-    if (action && !more) commit();
-    else if (!action && !more) {
-      drawTyped(legal.length ? t("typed.nothing", { text: typed.toUpperCase() }) : t("typed.notturn"));
-      typed = "";
-    } else {
-      drawTyped();
-      if (action) typedTimer = setTimeout(commit, 1200);
-    }
-  }
+    },
+  });
 
   const stopMessages = socket.onMessage(onMessage);
-  document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", typing.onKey);
   head.addEventListener("keydown", onMenuKey);
   phone.addEventListener("change", onScreenChange);
   drawChatBox();
@@ -605,10 +388,10 @@ export function mount(root, [tableId], query) {
   return {
     unmount() {
       stopMessages();
-      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("keydown", typing.onKey);
       phone.removeEventListener("change", onScreenChange);
       clearTimeout(holdTimer);
-      clearTimeout(typedTimer);
+      typing.stop();
       socket.leaveTable(tableId);
     },
     refresh() {
