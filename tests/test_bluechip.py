@@ -24,7 +24,7 @@ from vaza.core.cards import Card, Hand, Side, Suit, Vulnerability
 from vaza.core.errors import ParseError
 from vaza.core.record import DealRecord
 from vaza.formats import dump_any
-from vaza.robots import SimpleRobot, baseline
+from vaza.robots import SimpleRobot
 from vaza.robots.bidding import BiddingRobot
 from vaza.robots.bluechip import client as client_module
 from vaza.robots.bluechip import manager as manager_module
@@ -641,8 +641,6 @@ def test_the_bluechip_client_plays_the_strong_robot_unless_told_otherwise() -> N
     assert isinstance(strong, CardPlayer) and isinstance(strong.bidder, BiddingRobot)
     simple = robot_command.bluechip_client(robot_args("--seat", "N", "--level", "simple"))
     assert isinstance(simple.robot, SimpleRobot)
-    frozen = robot_command.bluechip_client(robot_args("--seat", "N", "--level", "baseline"))
-    assert isinstance(frozen.robot, baseline.CardPlayer)
 
 
 def test_vaza_robot_bluechip_client_bids_the_system_by_default() -> None:

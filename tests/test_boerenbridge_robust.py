@@ -9,11 +9,11 @@ import random
 import statistics
 from collections import Counter
 
+from vaza.bench.boerenbridge_compare import RandomPlayer
 from vaza.core.games.boerenbridge import Bid, BoerenbridgeRound, RoundDeal
 from vaza.core.games.boerenbridge_cards import parse_card, parse_cards
 from vaza.core.games.boerenbridge_rules import RoundSetup
 from vaza.core.views.boerenbridge import player_view
-from vaza.robots.boerenbridge_compare import RandomPlayer
 from vaza.robots.boerenbridge_facts import (
     RANDOM_PRIOR,
     Followed,

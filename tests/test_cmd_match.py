@@ -2,10 +2,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
+from vaza.bench.boerenbridge_compare import compare as boerenbridge_compare
+from vaza.bench.boerenbridge_compare import play_round
+from vaza.bench.compare import Comparison, compare, interval95, paired_change
 from vaza.cli import main
 from vaza.commands import match as match_command
 from vaza.core.cards import SEATS, Side
@@ -13,11 +17,10 @@ from vaza.core.deal import Board, make_rng
 from vaza.core.games.boerenbridge import RoundDeal
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup
 from vaza.core.games.contract import ContractDeal
-from vaza.robots.boerenbridge_compare import compare as boerenbridge_compare
-from vaza.robots.boerenbridge_compare import play_round
-from vaza.robots.compare import Comparison, compare, interval95, paired_change
 from vaza.robots.driver import play_out
+from vaza.robots.external import ExternalSeats, command_words, is_command
 from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS, Thinking
+from vaza.robots.stdio import Request
 from vaza.scoring.boerenbridge import round_scores
 
 
@@ -42,13 +45,63 @@ def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert low <= figures["imps_per_board"] <= high
 
 
-def test_baseline_is_a_configuration_of_the_command() -> None:
+def test_a_robot_is_a_configuration_or_a_command() -> None:
     parser = argparse.ArgumentParser(prog="vaza")
     match_command.register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["match", "--a", "strong", "--b", "baseline"])
-    assert (args.game, args.a, args.b) == ("contract", "strong", "baseline")
+    args = parser.parse_args(["match", "--a", "strong", "--b", "/opt/vaza/bin/vaza robot --stdio"])
+    assert (args.game, args.a, args.b) == ("contract", "strong", "/opt/vaza/bin/vaza robot --stdio")
     args = parser.parse_args(["match", "--game", "boerenbridge", "--deals", "4"])
     assert (args.game, args.boards, args.a, args.b) == ("boerenbridge", 4, None, None)
+    assert is_command("/opt/robot") and is_command("robot --stdio") and not is_command("strong")
+
+
+@pytest.mark.parametrize("game", ["contract", "boerenbridge"])
+def test_the_baseline_in_the_package_is_gone_and_says_where_it_went(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["match", "--game", game, "--b", "baseline", "--boards", "1"]) == 2
+    assert "scripts/install-baseline.sh" in capsys.readouterr().err
+
+
+ROBOT_PROGRAM = f"{sys.executable} -m vaza.commands.robot --stdio"
+
+
+def test_a_program_seated_through_the_protocol_plays_as_the_robot_in_process(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The same robot as a program (`vaza robot --stdio`, one a seat, told the seed and the
+    layouts with each view) and in process: the same match, board for board, every time."""
+    argv = ["match", "--a", "standard", "--boards", "2", "--seed", "6", "--layouts", "2"]
+    assert main([*argv, "--b", "quick", "--json"]) == 0
+    in_process = json.loads(capsys.readouterr().out)
+    runs = []
+    for _ in range(2):
+        assert main([*argv, "--b", f"{ROBOT_PROGRAM} --level quick", "--json"]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    assert runs[0] == runs[1]
+    assert {**runs[0], "b": "quick"} == in_process
+
+
+def test_a_boerenbridge_program_is_told_each_robot_s_seed() -> None:
+    """Each Boerenbridge robot of a match draws from a seed of its own: a program is told it
+    with every view, and plays as the robot in process."""
+    strong = BOERENBRIDGE_CONFIGS["strong"]
+    in_process = boerenbridge_compare(strong, strong, deals=1, seed=4, hand_size=2)
+    with ExternalSeats(command_words(ROBOT_PROGRAM)) as seats:
+        through = boerenbridge_compare(
+            strong,
+            lambda options, seed: seats.robot(Request(seed=seed)),
+            deals=1,
+            seed=4,
+            hand_size=2,
+        )
+    assert through == in_process
+
+
+def test_a_program_that_cannot_start_is_said_so(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "--b", "/nonexistent/robot --stdio", "--boards", "1", "--seed", "1"]
+    assert main(argv) == 1
+    assert "cannot start '/nonexistent/robot'" in capsys.readouterr().err
 
 
 # -- Boerenbridge ------------------------------------------------------------------------------
@@ -87,10 +140,10 @@ def test_two_boerenbridge_robots_each_play_every_seat_of_a_deal() -> None:
 
 
 def test_the_boerenbridge_match_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["match", "--game", "boerenbridge", "--b", "baseline", "--deals", "2", "--seed", "1"]
+    argv = ["match", "--game", "boerenbridge", "--deals", "2", "--seed", "1"]
     assert main([*argv, "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert (figures["game"], figures["a"], figures["b"]) == ("boerenbridge", "strong", "baseline")
+    assert (figures["game"], figures["a"], figures["b"]) == ("boerenbridge", "strong", "simple")
     assert (figures["deals"], figures["players"], figures["cards"]) == (2, 4, 7)
     low, high = figures["ci95"]
     assert low <= figures["points_per_hand"] <= high
@@ -100,7 +153,7 @@ def test_a_robot_the_game_does_not_have_is_refused_with_a_sentence(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["match", "--game", "boerenbridge", "--a", "quick", "--deals", "1"]) == 2
-    assert "boerenbridge has no robot 'quick': choose simple, strong, baseline" in (
+    assert "boerenbridge has no robot 'quick': choose simple, strong, or give the command" in (
         capsys.readouterr().err
     )
 
@@ -137,9 +190,9 @@ def test_a_robot_against_random_players_is_the_same_robot_at_both_tables() -> No
 
 
 def _play_record(thinking: Thinking, board: Board) -> list[object]:
-    """Every call and card of one table, strong North–South against the baseline."""
+    """Every call and card of one table, strong North–South against quick."""
     robots = {
-        seat: CONFIGS["strong" if seat.side is Side.NS else "baseline"](thinking) for seat in SEATS
+        seat: CONFIGS["strong" if seat.side is Side.NS else "quick"](thinking) for seat in SEATS
     }
     actions: list[object] = []
     play_out(ContractDeal(board), robots, lambda seat, action: actions.append((seat, action)))
@@ -147,7 +200,7 @@ def _play_record(thinking: Thinking, board: Board) -> list[object]:
 
 
 def test_robots_that_weigh_a_fixed_number_of_layouts_play_a_board_again_alike() -> None:
-    """With `Thinking` the strong robot and the baseline weigh exactly that many layouts a
+    """With `Thinking` the strong robot and the quick one weigh exactly that many layouts a
     decision, drawn from a seed and what the seat sees: a board played twice is played alike,
     call for call and card for card, which is what lets two matches pair board by board."""
     board = Board.random(1, make_rng(11))
@@ -217,3 +270,12 @@ def test_a_match_of_other_boards_is_not_compared(
     assert main(["match", "--boards", "3", "--seed", "5", "--json", "--save", str(saved)]) == 0
     assert main(["match", "--boards", "3", "--seed", "6", "--against", str(saved)]) == 2
     assert "not a match of the same boards" in capsys.readouterr().err
+
+
+def test_a_club_cannot_seat_the_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+    """`vaza serve --robots baseline` is refused before anything starts: the baseline is a
+    release installed apart, seated only in matches."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--robots", "baseline"])
+    assert stopped.value.code == 2
+    assert "invalid choice: 'baseline'" in capsys.readouterr().err

@@ -23,16 +23,15 @@ from vaza.core.views.boerenbridge import kibitzer_view as round_kibitzer_view
 from vaza.core.views.boerenbridge import player_view
 from vaza.protocol import boerenbridge as boerenbridge_json
 from vaza.protocol import bridge as bridge_json
-from vaza.robots import SimpleRobot, baseline
-from vaza.robots.baseline import boerenbridge_strong as baseline_boerenbridge
+from vaza.robots import SimpleRobot
 from vaza.robots.bidding import BiddingRobot
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.robots.cardplay import CardPlayer
 from vaza.robots.driver import play_out
-from vaza.robots.external import ExternalRobot, ExternalRobotError
+from vaza.robots.external import ExternalRobot, ExternalRobotError, ExternalSeats
 from vaza.robots.registry import CONFIGS
-from vaza.robots.stdio import StdioRobot, view_from_json
+from vaza.robots.stdio import Request, StdioRobot, view_from_json
 
 STDIO_ROBOT = [sys.executable, "-m", "vaza.commands.robot", "--stdio"]
 SIMPLE_STDIO_ROBOT = [*STDIO_ROBOT, "--level", "simple"]
@@ -252,7 +251,6 @@ def test_vaza_robot_stdio_serves_the_strong_robot_by_default() -> None:
         ("simple", SimpleRobot, BoerenbridgeSimpleRobot),
         ("standard", BiddingRobot, BoerenbridgeStrongRobot),
         ("quick", CardPlayer, BoerenbridgeStrongRobot),
-        ("baseline", baseline.CardPlayer, baseline_boerenbridge.BoerenbridgeStrongRobot),
     ],
 )
 def test_vaza_robot_stdio_serves_the_level_asked_for(
@@ -262,16 +260,119 @@ def test_vaza_robot_stdio_serves_the_level_asked_for(
     server = robot_command.stdio_server(args)
     assert type(server.bridge) is bridge and type(server.boerenbridge) is boerenbridge
     assert type(server.bridge) is type(CONFIGS[level]())
-    if isinstance(
-        server.boerenbridge, BoerenbridgeStrongRobot | baseline_boerenbridge.BoerenbridgeStrongRobot
-    ):
+    if isinstance(server.boerenbridge, BoerenbridgeStrongRobot):
         assert server.boerenbridge.options == BoerenbridgeOptions(harsh=True)
 
 
-def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("level", ["expert", "baseline"])
+def test_an_unknown_level_is_refused(level: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The baseline too: it is a pinned release now, installed apart (scripts/)."""
     with pytest.raises(SystemExit):
-        command_parser().parse_args(["robot", "--stdio", "--level", "expert"])
-    assert "invalid choice: 'expert'" in capsys.readouterr().err
+        command_parser().parse_args(["robot", "--stdio", "--level", level])
+    assert f"invalid choice: '{level}'" in capsys.readouterr().err
+
+
+# -- protocol version 2: a seed and layouts with the view ---------------------------------------
+
+
+def _opening_view() -> Any:
+    """A dealer's view where the simple robot opens 1C and the bidding system 1D."""
+    game = ContractDeal(Board.random(5, random.Random(5)))
+    seat = game.controller
+    assert seat is not None
+    return seat_view(game, seat)
+
+
+def _contract_line(**fields: object) -> str:
+    return json.dumps({**bridge_json.view_json(_opening_view()), **fields})
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"protocol": 3}, "up to version 2, not 3"),
+        ({"protocol": "2"}, "protocol is a version number"),
+        ({"protocol": 2, "seed": 1.5}, "seed is a whole number"),
+        ({"protocol": 2, "layouts": 0}, "layouts is a whole number, 1 or more"),
+        ({"protocol": 2, "layouts": True}, "layouts is a whole number, 1 or more"),
+    ],
+)
+def test_a_malformed_request_is_answered_with_a_sentence(
+    fields: dict[str, object], words: str
+) -> None:
+    answer = stdio_robot().answer(_contract_line(**fields))
+    assert answer["type"] == "error" and words in answer["message"]
+
+
+def test_a_view_with_layouts_is_answered_by_the_robot_thinking_so() -> None:
+    """The robot built for the view's seed and layouts answers (one for each pair asked), the
+    robot given answers views that say nothing, and a robot that cannot think in layouts
+    says so."""
+    built: list[tuple[int, int]] = []
+
+    def thinking(seed: int, layouts: int) -> BiddingRobot:
+        built.append((seed, layouts))
+        return BiddingRobot()
+
+    robot = StdioRobot(SimpleRobot(), BoerenbridgeSimpleRobot(), thinking=thinking)
+    view = _opening_view()
+    assert SimpleRobot().choose(view) != BiddingRobot().choose(view)
+    plain = robot.answer(_contract_line())
+    assert plain == bridge_json.action_json(SimpleRobot().choose(view))
+    for line in (_contract_line(protocol=2, seed=7, layouts=3), _contract_line(layouts=3, seed=7)):
+        assert robot.answer(line) == bridge_json.action_json(BiddingRobot().choose(view))
+    robot.answer(_contract_line(protocol=2, layouts=5))
+    assert built == [(7, 3), (1, 5)]
+    refused = stdio_robot().answer(_contract_line(protocol=2, layouts=5))
+    assert "cannot think in a fixed number of layouts" in refused["message"]
+
+
+def test_a_boerenbridge_view_with_a_seed_is_answered_by_the_robot_of_that_seed() -> None:
+    seeds: list[int] = []
+
+    def seeded(seed: int) -> BoerenbridgeStrongRobot:
+        seeds.append(seed)
+        return BoerenbridgeStrongRobot(seed=seed)
+
+    robot = StdioRobot(SimpleRobot(), BoerenbridgeSimpleRobot(), seeded=seeded)
+    game = BoerenbridgeRound.dealt(RoundSetup(4, 0, 2), random.Random(6))
+    view = player_view(game, 1)
+    line = json.dumps({**boerenbridge_json.view_json(view), "protocol": 2, "seed": 9})
+    expected = boerenbridge_json.action_json(BoerenbridgeStrongRobot(seed=9).choose(view))
+    assert robot.answer(line) == expected and robot.answer(line) == expected
+    assert seeds == [9]
+
+
+def test_an_external_robot_sends_the_version_the_seed_and_the_layouts() -> None:
+    """What a program reads: the view, with `protocol` and what the request asks."""
+    echo = (
+        "import json, sys; line = json.loads(sys.stdin.readline()); "
+        "print(json.dumps({'type': 'error', 'message': "
+        "str([line.get(k) for k in ('protocol', 'seed', 'layouts')])}), flush=True); input()"
+    )
+    with (
+        ExternalRobot(_program(echo), timeout=30) as external,
+        pytest.raises(ExternalRobotError, match=r"\[2, 5, 8\]"),
+    ):
+        external.choose(_waiting_view(), Request(seed=5, layouts=8))
+    with (
+        ExternalRobot(_program(echo), timeout=30) as external,
+        pytest.raises(ExternalRobotError, match=r"\[2, None, None\]"),
+    ):
+        external.choose(_waiting_view())
+
+
+def test_external_seats_give_each_seat_a_program_of_its_own() -> None:
+    game = ContractDeal(Board.random(7, random.Random(7)))
+    with ExternalSeats(SIMPLE_STDIO_ROBOT, timeout=60) as seats:
+        robot = seats.robot(Request(seed=1, layouts=1))
+        play_out(game, dict.fromkeys(Seat, robot))
+        assert set(seats.programs) == set(Seat)
+        assert len({id(program) for program in seats.programs.values()}) == 4
+    assert not seats.programs
+    again = ContractDeal(Board.random(7, random.Random(7)))
+    play_out(again, dict.fromkeys(Seat, SimpleRobot()))
+    assert again.record() == game.record()
 
 
 # -- an external program that misbehaves ---------------------------------------------------------

@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from vaza.bench.boerenbridge import BoerenbridgePlayer
 from vaza.core.games.boerenbridge import Bid
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
-from vaza.robots.boerenbridge_compare import (
+from vaza.bench.boerenbridge_compare import (
     A_SEATS,
     DealtRound,
     RandomPlayer,

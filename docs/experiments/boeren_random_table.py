@@ -24,7 +24,7 @@ from common import paired
 from vaza.core.games.boerenbridge import RoundDeal
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.robots import boerenbridge_strong as strong
-from vaza.robots.boerenbridge_compare import against_random, dealt_rounds
+from vaza.bench.boerenbridge_compare import against_random, dealt_rounds
 
 MODE = os.environ.get("MODE", "built")
 dealt: list[RoundDeal] = []

@@ -46,10 +46,10 @@ from common import paired
 from vaza.core.games.boerenbridge import BoerenbridgeRound, RoundDeal
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.core.views.boerenbridge import RoundView, player_view
-from vaza.robots import boerenbridge_compare as compare_module
+from vaza.bench import boerenbridge_compare as compare_module
 from vaza.robots import boerenbridge_facts as facts_module
 from vaza.robots import boerenbridge_strong as strong
-from vaza.robots.boerenbridge_compare import compare, dealt_rounds
+from vaza.bench.boerenbridge_compare import compare, dealt_rounds
 from vaza.robots.boerenbridge_facts import CHASED, DODGED, HandEstimator, RoundFacts
 from vaza.robots.boerenbridge_playout import (
     BEATERS,

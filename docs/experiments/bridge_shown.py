@@ -35,7 +35,7 @@ from vaza.core.views import TableView
 from vaza.robots.base import Robot
 from vaza.robots.cardplay.player import CardPlayer, Decision, _Search, equal_runs
 from vaza.robots.cardplay.solver import Layout, position_now, solve
-from vaza.robots.compare import interval95, ns_score
+from vaza.bench.compare import interval95, ns_score
 from vaza.robots.driver import play_out
 from vaza.robots.registry import robot
 from vaza.scoring.imps import imps

@@ -15,7 +15,7 @@ import sys
 
 from vaza.analysis.dds import single_threaded
 from vaza.robots.cardplay.measure import played_deals
-from vaza.robots.compare import interval95
+from vaza.bench.compare import interval95
 
 
 def run(deals: int, seed: int, budget: float, lead: float | None = None) -> None:

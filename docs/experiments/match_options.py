@@ -16,7 +16,7 @@ import sys
 from common import paired
 
 from vaza.analysis.dds import single_threaded
-from vaza.robots.compare import compare
+from vaza.bench.compare import compare
 from vaza.robots.registry import CONFIGS, Robot, Thinking
 
 

@@ -25,13 +25,13 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
+from vaza.bench.boerenbridge_compare import RandomPlayer
 from vaza.core.games.boerenbridge import BoerenbridgeAction
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.core.views.boerenbridge import RoundView, player_view
 from vaza.match.boerenbridge import BoerenbridgeMatch
-from vaza.robots.boerenbridge_compare import RandomPlayer
 from vaza.robots.boerenbridge_strong import DEFAULT_BUDGET, BoerenbridgeStrongRobot
-from vaza.robots.compare import interval95
+from vaza.stats import interval95
 
 PLAYERS = 4
 

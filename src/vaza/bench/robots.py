@@ -32,7 +32,7 @@ from vaza.robots.bidding.measure import measure as measure_bidding
 from vaza.robots.cardplay.measure import bid_boards, percentile
 from vaza.robots.cardplay.measure import measure as measure_cardplay
 from vaza.robots.cardplay.player import CARD_BUDGET_MS
-from vaza.robots.compare import interval95
+from vaza.stats import interval95
 
 
 def measure_leads(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from vaza.commands.common import default_robot, positive, robot_configs, robot_thinking, seed
 from vaza.progress import progress_bar
@@ -15,6 +16,11 @@ THINK_HELP = (
 )
 
 
+if TYPE_CHECKING:
+    Benches = argparse._SubParsersAction[argparse.ArgumentParser]
+    """`vaza bench`'s subcommands, each added by a function of its own."""
+
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "bench",
@@ -22,6 +28,19 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         description="Benchmarks print one JSON object; see docs/benchmarks.md for the figures.",
     )
     benches = parser.add_subparsers(dest="bench", metavar="BENCHMARK", required=True)
+    _engine(benches)
+    _server(benches)
+    _compare(benches)
+    _robots(benches)
+    _cluster(benches)
+    _store(benches)
+    _abuse(benches)
+    _faults(benches)
+    _analyze(benches)
+    _baseline(benches)
+
+
+def _engine(benches: Benches) -> None:
     engine = benches.add_parser(
         "engine",
         help="random complete deals through legal_actions()/apply()",
@@ -43,6 +62,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     engine.add_argument("--json", action="store_true", help="print JSON (always on)")
     engine.set_defaults(run=run_engine)
 
+
+def _server(benches: Benches) -> None:
     server = benches.add_parser(
         "server",
         help="a real server with N tables of four simulated people",
@@ -71,6 +92,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     server.add_argument("--json", action="store_true", help="print JSON (always on)")
     server.set_defaults(run=run_server)
 
+
+def _compare(benches: Benches) -> None:
     compare = benches.add_parser(
         "compare-server",
         help="this code's server against a base commit's, in one run",
@@ -88,6 +111,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     compare.add_argument("--json", action="store_true", help="print JSON (always on)")
     compare.set_defaults(run=run_compare_server)
 
+
+def _robots(benches: Benches) -> None:
     robots = benches.add_parser(
         "robots",
         help="how well and how fast the robots bid and play",
@@ -120,6 +145,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     robots.add_argument("--json", action="store_true", help="print JSON (always on)")
     robots.set_defaults(run=run_robots)
 
+
+def _cluster(benches: Benches) -> None:
     cluster = benches.add_parser(
         "cluster",
         help="several server processes over PostgreSQL and Redis",
@@ -139,6 +166,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     cluster.add_argument("--json", action="store_true", help="print JSON (always on)")
     cluster.set_defaults(run=run_cluster)
 
+
+def _store(benches: Benches) -> None:
     store = benches.add_parser(
         "store",
         help="CPU of one durable append of one action",
@@ -153,6 +182,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     store.add_argument("--json", action="store_true", help="print JSON (always on)")
     store.set_defaults(run=run_store)
 
+
+def _abuse(benches: Benches) -> None:
     abuse = benches.add_parser(
         "abuse",
         help="a normal table's robots while others flood the club (issue 21's attacks)",
@@ -177,6 +208,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     abuse.add_argument("--json", action="store_true", help="print JSON (always on)")
     abuse.set_defaults(run=run_abuse)
 
+
+def _faults(benches: Benches) -> None:
     faults = benches.add_parser(
         "faults",
         help="the club under faults: kill -9, PostgreSQL or Redis restarted, a full disk",
@@ -196,6 +229,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     faults.add_argument("--json", action="store_true", help="print JSON (always on)")
     faults.set_defaults(run=run_faults)
 
+
+def _analyze(benches: Benches) -> None:
     analyze = benches.add_parser(
         "analyze",
         help="double-dummy tables per second: Vaza's analysis against endplay alone",
@@ -213,6 +248,26 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     analyze.add_argument("--json", action="store_true", help="print JSON (always on)")
     analyze.set_defaults(run=run_analyze)
+
+
+def _baseline(benches: Benches) -> None:
+    baseline = benches.add_parser(
+        "baseline",
+        help="check the pinned release of the reference robot against its recorded decisions",
+        description="Play the situations the strong robots were recorded in when they were "
+        "frozen for issue 18 (120 auctions, 4 deals, 11 Boerenbridge rounds), asking every "
+        "call, card and bid of the program --robot runs through the robot protocol (one "
+        "program a seat, eight layouts a card), and compare them with the recording. Exits 1 "
+        "when a decision differs. scripts/install-baseline.sh runs it after installing.",
+    )
+    baseline.add_argument(
+        "--robot",
+        required=True,
+        metavar="COMMAND",
+        help='the program to check, e.g. ".baseline-venv/bin/vaza robot --stdio"',
+    )
+    baseline.add_argument("--json", action="store_true", help="print JSON (always on)")
+    baseline.set_defaults(run=run_baseline)
 
 
 def _threads(text: str) -> int:
@@ -348,4 +403,19 @@ def run_robots(args: argparse.Namespace) -> int:
             advance=advance,
         )
     print(json.dumps(figures))
+    return 0
+
+
+def run_baseline(args: argparse.Namespace) -> int:
+    from vaza.bench import baseline
+    from vaza.robots.external import command_words
+
+    with progress_bar("situations", baseline.situations()) as advance:
+        figures = baseline.check(command_words(args.robot), advance)
+    print(json.dumps(figures))
+    if not figures["same"]:
+        print(
+            "vaza bench baseline: the program did not make the recorded decisions", file=sys.stderr
+        )
+        return 1
     return 0

@@ -4,13 +4,19 @@ boards in IMPs, or Boerenbridge deals (four players, seven cards) in points a ha
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vaza.commands.common import positive, seed
 from vaza.progress import progress_bar
+
+if TYPE_CHECKING:
+    from vaza.robots.base import Robot
+    from vaza.robots.registry import BoerenbridgeFactory, Thinking
 
 GAMES = ("contract", "boerenbridge")
 DEFAULTS = {"contract": ("standard", "simple"), "boerenbridge": ("strong", "simple")}
@@ -20,7 +26,7 @@ DEFAULTS = {"contract": ("standard", "simple"), "boerenbridge": ("strong", "simp
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS
 
-    names = sorted(set(CONFIGS) | set(BOERENBRIDGE_CONFIGS))
+    names = ", ".join(sorted(set(CONFIGS) | set(BOERENBRIDGE_CONFIGS)))
     parser = commands.add_parser(
         "match",
         help="compare two robot configurations on the same deals (seats swapped, 95%% interval)",
@@ -29,8 +35,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "for contract bridge, points a hand for Boerenbridge (four players, seven cards, two "
         "of each robot at a table; beside the points, each robot's exact bids, 0 bids, how "
         "the two bid the same hand, and exact bids against three random players). This is "
-        "how a change to a robot is shown to be better: "
-        "`--a strong --b baseline` measures it against the robot frozen for issue 18.",
+        "how a change to a robot is shown to be better. A or B may also be a program that "
+        "speaks the robot protocol (docs/robot-protocol.md), given as its command: "
+        '`--b ".baseline-venv/bin/vaza robot --stdio"` seats the pinned release of Vaza that '
+        "scripts/install-baseline.sh installs, the robot frozen for issue 18.",
     )
     parser.add_argument("--game", choices=GAMES, default="contract", help="default: contract")
     parser.add_argument(
@@ -47,11 +55,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--a",
-        choices=names,
+        metavar="ROBOT",
         help=f"configuration A (contract: {', '.join(CONFIGS)}; default standard; "
-        f"boerenbridge: {', '.join(BOERENBRIDGE_CONFIGS)}; default strong)",
+        f"boerenbridge: {', '.join(BOERENBRIDGE_CONFIGS)}; default strong), or the command "
+        "of a program that speaks the robot protocol (one program a seat)",
     )
-    parser.add_argument("--b", choices=names, help="configuration B (default simple)")
+    parser.add_argument(
+        "--b", metavar="ROBOT", help=f"configuration B or a command (default simple; {names})"
+    )
     parser.add_argument(
         "--layouts",
         metavar="N",
@@ -77,15 +88,28 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.set_defaults(run=run)
 
 
+RETIRED = (
+    "the baseline is no longer a copy inside the package: install the pinned release with "
+    'scripts/install-baseline.sh and seat it as --b ".baseline-venv/bin/vaza robot --stdio"'
+)
+"""What `--a baseline` or `--b baseline` is told (issue 46)."""
+
+
 def run(args: argparse.Namespace) -> int:
+    from vaza.robots.external import is_command
     from vaza.robots.registry import BOERENBRIDGE_CONFIGS, CONFIGS
 
     game = args.game
     known = CONFIGS if game == "contract" else BOERENBRIDGE_CONFIGS
     a, b = (name or default for name, default in zip((args.a, args.b), DEFAULTS[game], strict=True))
     for name in (a, b):
-        if name not in known:
-            return _refuse(f"{game} has no robot {name!r}: choose {', '.join(known)}")
+        if name == "baseline":
+            return _refuse(RETIRED)
+        if name not in known and not is_command(name):
+            return _refuse(
+                f"{game} has no robot {name!r}: choose {', '.join(known)}, or give the "
+                "command of a program that speaks the robot protocol"
+            )
     if game == "contract":
         return _contract(args, a, b)
     if args.layouts or args.save or args.against:
@@ -93,9 +117,40 @@ def run(args: argparse.Namespace) -> int:
     return _boerenbridge(args, a, b)
 
 
+def _bridge_side(
+    name: str, thinking: Thinking | None, programs: contextlib.ExitStack
+) -> Callable[[], Robot]:
+    """A side of a contract bridge match: a configuration (a new robot for each seat and
+    board), or a program a seat, asked to think as `thinking` says, stopped with `programs`."""
+    from vaza.robots.external import ExternalSeats, command_words, is_command
+    from vaza.robots.registry import CONFIGS
+    from vaza.robots.stdio import Request
+
+    if not is_command(name):
+        return lambda: CONFIGS[name](thinking)
+    seats = programs.enter_context(ExternalSeats(command_words(name)))
+    request = Request() if thinking is None else Request(thinking.seed, thinking.layouts)
+    robot = seats.robot(request)
+    return lambda: robot
+
+
+def _boerenbridge_side(name: str, programs: contextlib.ExitStack) -> BoerenbridgeFactory:
+    """A side of a Boerenbridge match: a configuration, or a program a seat asked with each
+    robot's seed (the program is told the table's scoring by its own flags; the match plays
+    the default scoring)."""
+    from vaza.robots.external import ExternalSeats, command_words, is_command
+    from vaza.robots.registry import BOERENBRIDGE_CONFIGS
+    from vaza.robots.stdio import Request
+
+    if not is_command(name):
+        return BOERENBRIDGE_CONFIGS[name]
+    seats = programs.enter_context(ExternalSeats(command_words(name)))
+    return lambda options, seed: seats.robot(Request(seed=seed))
+
+
 def _contract(args: argparse.Namespace, a: str, b: str) -> int:
-    from vaza.robots.compare import compare, paired_change
-    from vaza.robots.registry import CONFIGS, Thinking
+    from vaza.bench.compare import compare, paired_change
+    from vaza.robots.registry import Thinking
 
     boards = {"seed": args.seed, "boards": args.boards, "b": b, "layouts": args.layouts}
     refusal = _cannot_repeat(args)
@@ -105,10 +160,10 @@ def _contract(args: argparse.Namespace, a: str, b: str) -> int:
     if refusal is not None:
         return _refuse(refusal)
     thinking = None if args.layouts is None else Thinking(args.layouts)
-    with progress_bar("boards", args.boards) as advance:
+    with contextlib.ExitStack() as programs, progress_bar("boards", args.boards) as advance:
         result = compare(
-            lambda: CONFIGS[a](thinking), lambda: CONFIGS[b](thinking), args.boards, args.seed,
-            advance,
+            _bridge_side(a, thinking, programs), _bridge_side(b, thinking, programs),
+            args.boards, args.seed, advance,
         )  # fmt: skip
     figures: dict[str, object] = {"game": "contract", "a": a, "b": b, **result.as_dict()}
     if args.save is not None:
@@ -170,13 +225,12 @@ def _refuse(message: str) -> int:
 
 
 def _boerenbridge(args: argparse.Namespace, a: str, b: str) -> int:
-    from vaza.robots.boerenbridge_compare import compare
-    from vaza.robots.registry import BOERENBRIDGE_CONFIGS
+    from vaza.bench.boerenbridge_compare import compare
 
-    with progress_bar("deals", args.boards) as advance:
+    with contextlib.ExitStack() as programs, progress_bar("deals", args.boards) as advance:
         result = compare(
-            BOERENBRIDGE_CONFIGS[a],
-            BOERENBRIDGE_CONFIGS[b],
+            _boerenbridge_side(a, programs),
+            _boerenbridge_side(b, programs),
             args.boards,
             args.seed,
             advance=advance,

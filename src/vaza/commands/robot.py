@@ -56,9 +56,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help=f"the robot to serve (default {DEFAULT_ROBOT}): strong (the bidding system, judged by "
         f"simulation where it places the contract, and double-dummy card play, "
         f"{thinking('strong')}), quick (the system unjudged, {thinking('quick')}), standard "
-        "(the bidding system, simple card play), simple (instant, weak) or baseline (strong as "
-        "frozen for head-to-head measurements). Boerenbridge is played by the "
-        f"robot of the same name ({', '.join(BOERENBRIDGE_CONFIGS)}), else by the strong one",
+        "(the bidding system, simple card play) or simple (instant, weak). Boerenbridge is "
+        f"played by the robot of the same name ({', '.join(BOERENBRIDGE_CONFIGS)}), else by the "
+        "strong one. A view that carries `layouts` and `seed` is answered by the robot thinking "
+        "exactly that many layouts, drawn from the seed (docs/robot-protocol.md)",
     )
     parser.add_argument("--seat", type=seat_arg, help="the seat to take at a Blue Chip table")
     parser.add_argument("--team", default="Vaza", help="team name at a Blue Chip table")
@@ -108,13 +109,15 @@ def bridge_robot(level: str) -> BridgeRobot:
     return robot(level)
 
 
-def boerenbridge_robot(level: str, options: BoerenbridgeOptions) -> BoerenbridgeRobot:
+def boerenbridge_robot(
+    level: str, options: BoerenbridgeOptions, seed: int = 0
+) -> BoerenbridgeRobot:
     """The Boerenbridge robot that goes with `level`: the one of that name, else the strong one
     (Boerenbridge has a single strong robot, quick enough for every level)."""
     from vaza.robots import registry
 
     name = level if level in registry.BOERENBRIDGE_CONFIGS else "strong"
-    return registry.boerenbridge_robot(name, options)
+    return registry.boerenbridge_robot(name, options, seed)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -131,10 +134,17 @@ def run(args: argparse.Namespace) -> int:
 
 def stdio_server(args: argparse.Namespace) -> StdioRobot:
     """The robots `--stdio` serves, at the level and Boerenbridge scoring asked for."""
+    from vaza.robots.registry import CONFIGS, Thinking
     from vaza.robots.stdio import StdioRobot
 
+    level = args.level
     options = BoerenbridgeOptions(harsh=args.harsh, consolation=args.consolation)
-    return StdioRobot(bridge_robot(args.level), boerenbridge_robot(args.level, options))
+    return StdioRobot(
+        bridge_robot(level),
+        boerenbridge_robot(level, options),
+        thinking=lambda seed, layouts: CONFIGS[level](Thinking(layouts, seed)),
+        seeded=lambda seed: boerenbridge_robot(level, options, seed),
+    )
 
 
 def run_stdio(args: argparse.Namespace) -> int:

@@ -105,43 +105,24 @@ def _quick(thinking: Thinking | None = None) -> Robot:
     )
 
 
-def _baseline(thinking: Thinking | None = None) -> Robot:
-    """The strong robot frozen as it was when issue 18 began (`robots/baseline/`): the
-    yardstick every later robot is measured against."""
-    from vaza.robots import baseline  # noqa: PLC0415 - only when one is asked for
-
-    if thinking is None:
-        return baseline.bridge_robot()
-    return baseline.CardPlayer(
-        bidder=baseline.BiddingRobot(), constraints=baseline.infer, **_card_thinking(thinking)
-    )
-
-
 CONFIGS: Final[dict[str, RobotFactory]] = {
     "simple": _simple,
     "standard": _standard,
     "quick": _quick,
     "strong": _strong,
-    "baseline": _baseline,
 }
-"""Name → a new robot (each seat gets its own)."""
+"""Name → a new robot (each seat gets its own).  The yardstick the strong robot is measured
+against is not here: it is a pinned release of Vaza, installed apart by
+scripts/install-baseline.sh and seated through the robot protocol (`vaza match --b COMMAND`)."""
 
 BoerenbridgeFactory = Callable[[BoerenbridgeOptions, int], BoerenbridgeRobot]
 """(the table's scoring options, which every player knows; a seed for the robot's random
 draws) → a new Boerenbridge robot."""
 
 
-def _boerenbridge_baseline(options: BoerenbridgeOptions, seed: int) -> BoerenbridgeRobot:
-    """The strong Boerenbridge robot frozen with the contract bridge one."""
-    from vaza.robots.baseline import boerenbridge_strong  # noqa: PLC0415 - as for _baseline
-
-    return boerenbridge_strong.BoerenbridgeStrongRobot(options, seed=seed)
-
-
 BOERENBRIDGE_CONFIGS: Final[dict[str, BoerenbridgeFactory]] = {
     "simple": lambda options, seed: BoerenbridgeSimpleRobot(),
     "strong": lambda options, seed: BoerenbridgeStrongRobot(options, seed=seed),
-    "baseline": _boerenbridge_baseline,
 }
 """Name → a new Boerenbridge robot (the simple one has no random draws; the seed is unused)."""
 

@@ -16,8 +16,9 @@ decides what a seat may see is the sender's.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from typing import Any, Protocol, TextIO
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Protocol, TextIO
 
 from vaza.core.calls import Call, Contract, Doubling, Strain
 from vaza.core.cards import SEATS, Card, Hand, Seat, Suit, Vulnerability
@@ -43,6 +44,11 @@ from vaza.robots.base import TableRobot, robot_answer
 
 GAMES = ("contract", "boerenbridge")
 """The games whose views this protocol carries."""
+
+PROTOCOL_VERSION: Final = 2
+"""The robot protocol spoken here.  1: a line is a view.  2: a view may also carry its
+`protocol` version, a `seed` and a number of `layouts`, so that a match through the protocol
+repeats exactly (docs/robot-protocol.md).  A view without `protocol` is version 1."""
 
 
 BridgeRobot = TableRobot[TableView, BridgeAction]
@@ -255,13 +261,96 @@ def round_view_from_json(data: Mapping[str, Any]) -> RoundView:
 # -- answering ----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What a view line asks beside the view: how the robot thinks (`layouts` a decision, for
+    contract bridge; its draws from `seed`; None where the line does not say), and the
+    protocol version the line is written in."""
+
+    seed: int | None = None
+    layouts: int | None = None
+    version: int = PROTOCOL_VERSION
+
+    def as_json(self) -> JSON:
+        """The fields a view line carries for this request."""
+        fields = {"protocol": self.version, "seed": self.seed, "layouts": self.layouts}
+        return {name: value for name, value in fields.items() if value is not None}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def request_from_json(data: Any) -> Request:
+    """A view line's `protocol`, `seed` and `layouts`; raises `ParseError` with a sentence
+    when one is malformed or the version is newer than this robot's."""
+    if not isinstance(data, Mapping):
+        return Request(version=1)
+    version, seed, layouts = data.get("protocol", 1), data.get("seed"), data.get("layouts")
+    if not _whole(version) or version < 1:
+        raise ParseError("protocol is a version number, 1 or more")
+    if version > PROTOCOL_VERSION:
+        raise ParseError(
+            f"this robot speaks the robot protocol up to version {PROTOCOL_VERSION}, not {version}"
+        )
+    if seed is not None and not _whole(seed):
+        raise ParseError("seed is a whole number")
+    if layouts is not None and (not _whole(layouts) or layouts < 1):
+        raise ParseError("layouts is a whole number, 1 or more")
+    return Request(seed, layouts, version)
+
+
+BridgeThinking = Callable[[int, int], BridgeRobot]
+"""(seed, layouts) → a contract bridge robot weighing exactly `layouts` layouts a decision,
+drawn from `seed` and the view (`registry.Thinking`)."""
+
+SeededBoerenbridge = Callable[[int], BoerenbridgeRobot]
+"""seed → a Boerenbridge robot whose draws come from `seed` and the view."""
+
+
 class StdioRobot:
     """Answers view lines with action lines, for contract bridge and Boerenbridge, with the
-    robots it is given (any objects with `choose(view)`)."""
+    robots it is given (any objects with `choose(view)`).  A contract bridge view that carries
+    `layouts` is answered by the robot `thinking` builds for it (its `seed`, 1 if none), a
+    Boerenbridge view that carries a `seed` by the one `seeded` builds: their decisions depend
+    on the seed and the view alone, so one robot serves every view that asks alike."""
 
-    def __init__(self, bridge: BridgeRobot, boerenbridge: BoerenbridgeRobot) -> None:
+    def __init__(
+        self,
+        bridge: BridgeRobot,
+        boerenbridge: BoerenbridgeRobot,
+        *,
+        thinking: BridgeThinking | None = None,
+        seeded: SeededBoerenbridge | None = None,
+    ) -> None:
         self.bridge = bridge
         self.boerenbridge = boerenbridge
+        self.thinking = thinking
+        self.seeded = seeded
+        self._thinking_robots: dict[tuple[int, int], BridgeRobot] = {}
+        self._seeded_robots: dict[int, BoerenbridgeRobot] = {}
+
+    def bridge_robot(self, request: Request) -> BridgeRobot:
+        """The contract bridge robot that answers `request`."""
+        if request.layouts is None:
+            return self.bridge
+        if self.thinking is None:
+            raise ParseError("this robot cannot think in a fixed number of layouts")
+        key = (1 if request.seed is None else request.seed, request.layouts)
+        if key not in self._thinking_robots:
+            self._thinking_robots[key] = self.thinking(*key)
+        return self._thinking_robots[key]
+
+    def boerenbridge_robot(self, request: Request) -> BoerenbridgeRobot:
+        """The Boerenbridge robot that answers `request` (its own count of playouts is its
+        budget: `layouts` does not apply)."""
+        if request.seed is None:
+            return self.boerenbridge
+        if self.seeded is None:
+            raise ParseError("this robot cannot take a seed")
+        if request.seed not in self._seeded_robots:
+            self._seeded_robots[request.seed] = self.seeded(request.seed)
+        return self._seeded_robots[request.seed]
 
     def answer(self, line: str) -> JSON:
         """The answer to one line: the robot's action, or an error that says why not."""
@@ -270,28 +359,33 @@ class StdioRobot:
         except ValueError:
             return error_json("not JSON: send one view as a JSON object per line")
         try:
+            request = request_from_json(data)
             view = view_from_json(data)
         except ParseError as error:
             return error_json(str(error))
         if view.viewer is None:
             return error_json("this is a kibitzer's view: a robot plays from a seat's view")
-        waiting = isinstance(view, TableView) and answers(view.proposal, view.viewer)
+        waiting = isinstance(view, TableView) and bool(answers(view.proposal, view.viewer))
         if not view.legal_actions and not waiting:
             return error_json("nothing to choose: it is not this seat's turn")
         try:
-            if isinstance(view, TableView) and waiting:
-                return bridge_json.action_json(robot_answer(self.bridge, view))
             if isinstance(view, TableView):
-                bridge_action = self.bridge.choose(view)
-                if bridge_action not in view.legal_actions:
-                    return error_json(f"the robot chose {bridge_action}, which is not legal")
-                return bridge_json.action_json(bridge_action)
-            round_action = self.boerenbridge.choose(view)
+                return self._bridge_answer(self.bridge_robot(request), view, waiting=waiting)
+            round_action = self.boerenbridge_robot(request).choose(view)
             if round_action not in view.legal_actions:
                 return error_json(f"the robot chose {round_action}, which is not legal")
             return boerenbridge_json.action_json(round_action)
         except (VazaError, ValueError) as error:
             return error_json(f"the robot could not choose: {error}")
+
+    @staticmethod
+    def _bridge_answer(robot: BridgeRobot, view: TableView, *, waiting: bool) -> JSON:
+        if waiting:
+            return bridge_json.action_json(robot_answer(robot, view))
+        action = robot.choose(view)
+        if action not in view.legal_actions:
+            return error_json(f"the robot chose {action}, which is not legal")
+        return bridge_json.action_json(action)
 
     def serve(self, lines: Iterable[str], out: TextIO) -> int:
         """Answer every non-blank line of `lines` on `out` (flushed each time); returns how

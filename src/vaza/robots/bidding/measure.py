@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from vaza import stats
 from vaza.core.auction import Auction
 from vaza.core.calls import Call, Contract
 from vaza.core.cards import Hand, Seat, Side, Vulnerability
 from vaza.core.deal import Board
-from vaza.robots import compare
 from vaza.robots.bidding.bidder import choose_call
 from vaza.robots.bidding.rules import Explanation
-from vaza.robots.compare import interval95
 from vaza.scoring.imps import imps
+from vaza.stats import interval95
 
 if TYPE_CHECKING:
     from vaza.analysis import BoardAnalysis
@@ -216,7 +216,7 @@ def analyse_cached(
 def paired_change(losses: Sequence[int], base: Sequence[int]) -> dict[str, object]:
     """How much the par loss moved against a base's on the same boards, board by board: the
     mean change with its 95% interval, and how many boards changed at all."""
-    mean, (low, high), changed = compare.paired_change(losses, base)
+    mean, (low, high), changed = stats.paired_change(losses, base)
     return {
         "par_loss_change_imps": round(mean, 3),
         "par_loss_change_ci95": [round(low, 3), round(high, 3)],

@@ -25,7 +25,7 @@ from vaza.core.deal import Board
 from vaza.core.games.contract import ContractDeal
 from vaza.core.views import seat_view
 from vaza.robots.cardplay.player import CARD_BUDGET_MS, CardPlayer, Scoring
-from vaza.robots.compare import interval95
+from vaza.stats import interval95
 
 
 def makeable_contract(board: Board) -> Contract:

@@ -35,9 +35,9 @@ from vaza.core.games.boerenbridge import (
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions, RoundSetup
 from vaza.core.views.boerenbridge import RoundView, player_view
 from vaza.robots.base import BoerenbridgeRobot
-from vaza.robots.compare import interval95
 from vaza.robots.registry import BoerenbridgeFactory
 from vaza.scoring.boerenbridge import round_scores
+from vaza.stats import interval95
 
 PLAYERS = 4
 HAND_SIZE = 7
