@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pty
 import random
+import re
 import select
 import signal
 import socket
@@ -132,7 +133,8 @@ def test_analyze_of_a_missing_file() -> None:
 
 def _interrupted(argv: list[str], ready: str, tty_stdin: bool) -> tuple[int, str]:
     """Run `vaza ARGV` with its output (and with `tty_stdin` its input) on a terminal, press
-    Ctrl-C once `ready` is shown, and return its status and everything it wrote."""
+    Ctrl-C once `ready` is shown (`ready` is a regular expression), and return its status and
+    everything it wrote."""
     master, slave = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "vaza.cli", *argv],
@@ -140,15 +142,28 @@ def _interrupted(argv: list[str], ready: str, tty_stdin: bool) -> tuple[int, str
         stdout=slave,
         stderr=slave,
         env=ENV,
+        start_new_session=not tty_stdin,  # its own process group, as a foreground job
     )
     os.close(slave)
+
+    def press() -> None:
+        if tty_stdin:  # one process, reading the terminal
+            process.send_signal(signal.SIGINT)
+        else:  # as Ctrl-C: to every process of the job (the solver's workers too)
+            os.killpg(process.pid, signal.SIGINT)
+
     seen = b""
-    interrupted = False
-    while True:
-        readable, _, _ = select.select([master], [], [], 120)
+    presses = 0
+    quiet = 0
+    while quiet < 120:
+        readable, _, _ = select.select([master], [], [], 1)
         if not readable:
-            process.kill()
-            raise AssertionError(f"no output: {seen!r}")
+            quiet += 1
+            if presses and process.poll() is None:
+                press()  # a signal that came before a read began waits: press again
+                presses += 1
+            continue
+        quiet = 0
         try:
             chunk = os.read(master, 4096)
         except OSError:  # the terminal closed: the process ended
@@ -156,9 +171,12 @@ def _interrupted(argv: list[str], ready: str, tty_stdin: bool) -> tuple[int, str
         if not chunk:
             break
         seen += chunk
-        if not interrupted and ready.encode() in seen:
-            process.send_signal(signal.SIGINT)
-            interrupted = True
+        if not presses and re.search(ready.encode(), seen):
+            press()
+            presses += 1
+    else:
+        process.kill()
+        raise AssertionError(f"no end: {seen!r}")
     os.close(master)
     return process.wait(timeout=60), seen.decode(errors="replace")
 
@@ -178,9 +196,14 @@ def test_ctrl_c_in_demo() -> None:
 
 def test_ctrl_c_in_analyze(tmp_path: Path) -> None:
     rng = random.Random(9)
-    records = [DealRecord(Board.random(number, rng)) for number in range(1, 400)]
+    records = [DealRecord(Board.random(number, rng)) for number in range(1, 200)]
     path = tmp_path / "long.pbn"
     path.write_text(pbn.dumps(records))
     status, seen = _interrupted(["analyze", str(path), "--jobs", "1"], "analyze", False)
+    assert status == 130 and "Traceback" not in seen
+    assert seen.rstrip().endswith("vaza analyze: stopped (Ctrl-C).")
+    # With worker processes, which the Ctrl-C reaches too, once deals are being solved.
+    ready = r" +[1-9][0-9]*/199"
+    status, seen = _interrupted(["analyze", str(path), "--jobs", "2"], ready, False)
     assert status == 130 and "Traceback" not in seen
     assert seen.rstrip().endswith("vaza analyze: stopped (Ctrl-C).")

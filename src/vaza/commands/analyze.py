@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -166,9 +167,11 @@ def _analyse(args: argparse.Namespace, name: str) -> int:
     workers = useful_workers(len(tasks)) if args.jobs is None else args.jobs
     try:
         with progress_bar("analyze", len(complete)) as advance:
-            analyses = analyse_deals(tasks, workers, advance)
+            analyses = analyse_deals(tasks, workers, _calm_workers(workers, advance))
     except VazaError as error:
         return _fail(f"{name}: {error}")
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     tally.analysed = len(analyses)
     for (position, record), analysis in zip(complete, analyses, strict=True):
         if lines and lines[position - 1] in lost:
@@ -185,6 +188,22 @@ def _analyse(args: argparse.Namespace, name: str) -> int:
     _print(args, complete, analyses)
     print(f"{PROGRAM}: {name}: {tally}", file=sys.stderr)
     return 0
+
+
+def _calm_workers(workers: int, advance: Callable[[int], None]) -> Callable[[int], None]:
+    """Ctrl-C reaches every process of the terminal's group: the solver's worker processes
+    would each print a traceback.  They are started while this process ignores SIGINT, which
+    they keep (an ignored signal stays ignored across exec); this process takes Ctrl-C again
+    from the first chunk of deals done (`advance`), and says it stopped."""
+    if workers <= 1:
+        return advance
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def advanced(count: int) -> None:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        advance(count)
+
+    return advanced
 
 
 def _print(
