@@ -1,5 +1,6 @@
-"""Boerenbridge rounds (seed 004): the deal, the dealer's rule, trick play, Wizard style, and
-random legal playouts of every variant checked against rules written out again here."""
+"""Boerenbridge rounds (seed 004): the deal, the dealer's rule, trick play, Wizard style.  Random
+legal playouts of every variant, checked against rules written out again, are test_games.py's
+(gameprobes.py has Boerenbridge's reference rules)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,12 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from vaza.core.cards import Card, Suit
 from vaza.core.errors import GameOver, IllegalAction, NotYourTurn, ParseError
 from vaza.core.game import Claim, UndoRequest
 from vaza.core.games.boerenbridge import (
     Bid,
-    BoerenbridgeAction,
     BoerenbridgeRound,
     ChooseTrump,
     RoundDeal,
@@ -26,7 +24,6 @@ from vaza.core.games.boerenbridge_cards import (
     ALL_CARDS,
     JESTERS,
     WIZARDS,
-    AnyCard,
     DeckKind,
     Special,
     SpecialKind,
@@ -381,143 +378,3 @@ def test_a_jester_then_a_wizard_frees_the_rest() -> None:
     assert len(game.legal_actions()) == 2
     play(game, "SA")
     assert game.tricks[-1].winner == 1
-
-
-# -- random playouts of every variant --------------------------------------------------------------
-
-VARIANTS: dict[str, BoerenbridgeOptions] = {
-    "plain": BoerenbridgeOptions(),
-    "harsh and consolation": BoerenbridgeOptions(harsh=True, consolation=True),
-    "fixed 7": BoerenbridgeOptions(fixed_hand_size=7),
-    "no-trump rounds": BoerenbridgeOptions(no_trump_rounds=True),
-    "blind": BoerenbridgeOptions(blind_one_card_rounds=True, blind_multiplier=3),
-    "wizard": BoerenbridgeOptions(wizards=True),
-    "wizard, blind, no-trump": BoerenbridgeOptions(
-        wizards=True, blind_one_card_rounds=True, no_trump_rounds=True
-    ),
-    "whole pack": BoerenbridgeOptions(schedule=(1, 3)),
-}
-
-
-def whole_pack_schedule(players: int, deck: DeckKind) -> tuple[int, ...]:
-    """A round using every card (no trumps) and the largest round that still turns one."""
-    return (deck.size // players, max_hand_size(players, deck))
-
-
-def reference_legal(hand: frozenset[AnyCard], trick: Sequence[AnyCard]) -> frozenset[AnyCard]:
-    """Follow suit as the rules say it, written out again: the suit of the first card that is
-    not a Jester, unless that is a Wizard; Wizards and Jesters may always be played."""
-    led: Suit | None = None
-    for card in trick:
-        if isinstance(card, Special):
-            if card.is_wizard:
-                break
-            continue
-        led = card.suit
-        break
-    if led is None:
-        return hand
-    suited = {c for c in hand if isinstance(c, Card) and c.suit == led}
-    if not suited:
-        return hand
-    return frozenset(suited | {c for c in hand if isinstance(c, Special)})
-
-
-def reference_winner(cards: Sequence[AnyCard], trump: Suit | None) -> int:
-    for position, card in enumerate(cards):
-        if isinstance(card, Special) and card.is_wizard:
-            return position
-    plain = [(p, c) for p, c in enumerate(cards) if isinstance(c, Card)]
-    if not plain:
-        return 0
-    led = plain[0][1].suit
-    trumps = [(c.rank, p) for p, c in plain if c.suit == trump]
-    if trumps:
-        return max(trumps)[1]
-    return max((c.rank, p) for p, c in plain if c.suit == led)[1]
-
-
-def try_illegal(game: BoerenbridgeRound, rng: random.Random) -> None:
-    """Throw a few wrong actions at the round: each must raise and change nothing."""
-    before = snapshot(game)
-    actor = game.to_act
-    assert actor is not None
-    legal = set(game.legal_actions())
-    wrong: list[tuple[BoerenbridgeAction, int | None]] = [
-        (Bid(game.hand_size + 1), actor),
-        (rng.choice(game.setup.deck.cards), actor),
-        (ChooseTrump(Suit.CLUBS), actor),
-    ]
-    if legal:
-        wrong.append((rng.choice(sorted(legal, key=str)), (actor + 1) % game.players))
-    for action, by in wrong:
-        if action in legal and by == actor:
-            continue
-        with pytest.raises(IllegalAction):
-            game.apply(action, by=by)
-        assert snapshot(game) == before
-
-
-def playout(game: BoerenbridgeRound, rng: random.Random) -> None:
-    """Play a round with random legal actions, checking every rule on the way."""
-    setup = game.setup
-    held = [frozenset(game.hand(p)) for p in range(setup.players)]
-    dealt = held
-    trick: list[AnyCard] = []
-    while not game.is_over:
-        if rng.random() < 0.15:
-            try_illegal(game, rng)
-        actor = game.to_act
-        assert actor is not None
-        legal = tuple(game.legal_actions())
-        if game.phase is RoundPhase.BIDDING:
-            assert legal, "the dealer always has a bid"
-            if actor == setup.dealer:
-                barred = setup.hand_size - sum(b for b in game.bids if b is not None)
-                assert Bid(barred) not in legal
-                assert len(legal) == setup.hand_size + 1 - (0 <= barred <= setup.hand_size)
-        if game.phase is RoundPhase.PLAY:
-            assert frozenset(legal) == reference_legal(held[actor], trick)
-        action = rng.choice(legal)
-        game.apply(action, by=actor)
-        if isinstance(action, Card | Special):
-            held = [h - {action} if p == actor else h for p, h in enumerate(held)]
-            trick.append(action)
-            if len(trick) == setup.players:
-                last = game.tricks[-1]
-                assert last.cards == tuple(trick)
-                assert last.winner == (last.leader + reference_winner(trick, game.trump)) % len(
-                    held
-                )
-                assert game.to_act in (last.winner, None)
-                trick = []
-    result = game.result
-    assert result is not None
-    assert sum(result.bids) != setup.hand_size  # the boerenregel: someone always misses
-    assert sum(result.tricks) == setup.hand_size == len(game.tricks)
-    assert all(not hand for hand in held)
-    for player in range(setup.players):
-        mine = [card for p, card in game.played if p == player]
-        assert frozenset(mine) == dealt[player] and len(mine) == setup.hand_size
-    assert game.tricks[0].leader == setup.first_bidder
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    seed=st.integers(min_value=0, max_value=2**63),
-    variant=st.sampled_from(sorted(VARIANTS)),
-    players=st.integers(min_value=2, max_value=7),
-)
-def test_random_playouts_follow_the_rules(seed: int, variant: str, players: int) -> None:
-    rng = random.Random(seed)
-    options = VARIANTS[variant]
-    if players == 2 and options.wizards:
-        players = 3
-    if variant == "whole pack":
-        deck = DeckKind.TWO_PLAYER if players == 2 else DeckKind.STANDARD
-        options = BoerenbridgeOptions(schedule=whole_pack_schedule(players, deck))
-    if options.fixed_hand_size is not None and players == 2:
-        options = BoerenbridgeOptions(fixed_hand_size=7)
-    plan = round_setups(players, options, first_dealer=rng.randrange(players))
-    for setup in rng.sample(plan, min(3, len(plan))):
-        playout(BoerenbridgeRound.dealt(setup, rng), rng)

@@ -8,11 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from vaza.core import (
-    CARDS,
     PASS,
     Board,
     Call,
@@ -22,7 +19,6 @@ from vaza.core import (
     Deal,
     Doubling,
     GameOver,
-    Hand,
     IllegalAction,
     LowestOf,
     Seat,
@@ -33,7 +29,7 @@ from vaza.core import (
     UndoResponse,
     Vulnerability,
 )
-from vaza.core.game import Game, ProposalKind
+from vaza.core.game import Game
 from vaza.core.games.bridge_whist import (
     NAMINGS,
     PASS_TO_PARTNER,
@@ -42,7 +38,6 @@ from vaza.core.games.bridge_whist import (
     NameTrumps,
     WhistStage,
 )
-from vaza.core.play import trick_winner
 from vaza.core.views.bridge_whist import kibitzer_view, seat_view
 from vaza.robots.variants_simple import BridgeWhistRobot
 from vaza.scoring.bridge_whist import (
@@ -55,36 +50,7 @@ from vaza.scoring.chicago import chicago_rules
 from vaza.scoring.rubber import rubber_rules
 from vaza.scoring.sheet import EntryKind, PadDeal, add, new_sheet
 
-seeds = st.integers(min_value=0, max_value=2**63)
-ALL_CARDS = (1 << 52) - 1
-
 # -- helpers shared with test_widow.py and test_honeymoon.py --------------------------------
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def card_mask(value: object) -> int:
-    """Every card reachable inside a view (dataclasses, tuples, hands), as a mask."""
-    if isinstance(value, Card | Hand):
-        return value.mask
-    if value is None or isinstance(value, int | str | float | bool | Call):
-        return 0
-    if isinstance(value, tuple | list | frozenset | set):
-        mask = 0
-        for item in value:
-            mask |= card_mask(item)
-        return mask
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        kind = type(value)
-        if kind not in _FIELDS:
-            _FIELDS[kind] = tuple(field.name for field in dataclasses.fields(value))
-        return card_mask(tuple(getattr(value, name) for name in _FIELDS[kind]))
-    return 0
-
-
-def leaked(view: object, allowed: int) -> list[str]:
-    extra = card_mask(view) & ~allowed
-    return [str(card) for card in CARDS if extra & card.mask]
 
 
 def to_act(game: Game[Seat, Any, Any]) -> Seat | None:
@@ -126,178 +92,6 @@ def snapshot(game: BridgeWhistDeal) -> object:
         kibitzer_view(game, all_hands=True),
         game.result,
     )
-
-
-def allowed_mask(game: BridgeWhistDeal, viewer: Seat | None) -> int:
-    """The cards `viewer` has really seen: own hand, every card played, dummy once faced."""
-    if game.is_over:
-        return ALL_CARDS
-    deal = game.board.deal
-    allowed = 0 if viewer is None else deal[viewer].mask
-    if game.play_deal is not None and game.play_deal.play is not None:
-        for _, card in game.play_deal.play.history:
-            allowed |= card.mask
-        if game.dummy_faced:
-            allowed |= deal[game.board.dealer.partner].mask
-    return allowed
-
-
-def check_views(game: BridgeWhistDeal) -> None:
-    for seat in Seat:
-        view = seat_view(game, seat)
-        assert not leaked(view, allowed_mask(game, seat)), f"{seat.name} sees a hidden card"
-        assert view.hand == game.hand(seat)
-        assert bool(view.legal_actions) == (seat == game.controller and game.proposal is None)
-        assert set(view.legal_actions) == (
-            set(game.legal_actions()) if view.legal_actions else set()
-        )
-    assert not leaked(kibitzer_view(game), allowed_mask(game, None)), "a kibitzer sees too much"
-
-
-def random_proposal(game: BridgeWhistDeal, rng: random.Random) -> None:
-    """A claim or an undo request by a random seat, answered at random."""
-    seat = rng.choice(list(Seat))
-    try:
-        if rng.random() < 0.5 and game.play_deal is not None and game.play_deal.play is not None:
-            game.apply(Claim(rng.randint(0, game.play_deal.play.remaining_tricks)), by=seat)
-        else:
-            game.apply(UndoRequest(), by=seat)
-    except IllegalAction:
-        return
-    while game.proposal is not None:
-        proposal = game.proposal
-        responder = rng.choice(sorted(proposal.awaiting))
-        yes = rng.random() < 0.7
-        undo = proposal.kind is ProposalKind.UNDO
-        game.apply(UndoResponse(yes) if undo else ClaimResponse(yes), by=responder)
-
-
-# -- random deals ---------------------------------------------------------------------------
-
-
-@settings(max_examples=200, deadline=None)
-@given(seeds)
-def test_random_deals_follow_the_rules_and_score_the_book(seed: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(3):
-        game = new_deal(rng)
-        dealer = game.board.dealer
-        assert sum(len(hand) for hand in game.board.deal.hands) == 52
-        while not game.is_over:
-            legal = game.legal_actions()
-            assert legal, "a deal that is not over always offers an action"
-            seat = game.controller
-            assert seat is not None
-            action = rng.choice(legal)
-            if isinstance(action, Card):
-                held = game.hand(game.to_act)  # type: ignore[arg-type]
-                play = game.play_deal.play  # type: ignore[union-attr]
-                led = play.lead_suit if play is not None else None
-                if led is not None and held.length(led):
-                    assert all(isinstance(c, Card) and c.suit == led for c in legal), "follow suit"
-                else:
-                    assert set(legal) == set(held), "any card when void or leading"
-            game.apply(action, by=seat)
-        result = game.result
-        assert result is not None and not result.claimed
-        assert result.declarer_tricks is not None
-        contract = result.contract
-        assert isinstance(contract, BookContract)
-        assert contract.declarer == dealer and contract.dummy == dealer.partner
-        assert contract.tricks_needed == 6
-        play = game.play_deal.play  # type: ignore[union-attr]
-        assert play is not None
-        assert len(play.history) == 52 and sum(play.tricks_won) == 13
-        assert len({card for _, card in play.history}) == 52
-        assert play.tricks[0].leader == dealer.lho
-        for trick in play.tricks:
-            assert trick.winner == trick_winner(trick.leader, trick.cards, contract.trump)
-        for before, after in zip(play.tricks, play.tricks[1:], strict=False):
-            assert after.leader == before.winner
-        won = play.tricks_won
-        assert result.declarer_tricks == won[dealer] + won[dealer.partner]
-        assert result.difference == result.declarer_tricks - 6
-        score = score_result(result, game.board.vulnerability)
-        vulnerable = game.board.vulnerability.is_vulnerable(dealer.side)
-        over = result.declarer_tricks - 6
-        per_trick = 20 if contract.strain in (Strain.CLUBS, Strain.DIAMONDS) else 30
-        expected = over * per_trick if over > 0 else over * (100 if vulnerable else 50)
-        assert net_score(score) == expected
-        assert score.trick_points == score.slam == score.insult == 0
-
-
-@settings(max_examples=50, deadline=None)
-@given(seeds)
-def test_no_view_holds_a_card_its_viewer_has_not_seen(seed: int) -> None:
-    rng = random.Random(seed)
-    game = new_deal(rng)
-    while True:
-        check_views(game)
-        if game.is_over:
-            break
-        if rng.random() < 0.04:
-            random_proposal(game, rng)
-            continue
-        game.apply(rng.choice(game.legal_actions()))
-
-
-def illegal_candidates(
-    game: BridgeWhistDeal, rng: random.Random
-) -> list[tuple[object, Seat | None]]:
-    legal = set(game.legal_actions())
-    actions: list[tuple[object, Seat | None]] = []
-    pool: list[object] = [*rng.sample(CARDS, 5), *NAMINGS, PASS_TO_PARTNER, PASS]
-    pool.append(Call.parse("1S"))
-    if game.play_deal is None:  # during the play, naming dummy's suit is legal when it has one
-        pool.append(LowestOf(rng.choice(list(Suit))))
-    actions += [(action, None) for action in pool if action not in legal]
-    controller = game.controller
-    if legal and controller is not None:
-        wrong = rng.choice([seat for seat in Seat if seat != controller])
-        actions.append((rng.choice(list(legal)), wrong))
-    actions.append((Claim(14), rng.choice(list(Seat))))
-    actions.append((ClaimResponse(accept=True), rng.choice(list(Seat))))
-    actions.append((UndoResponse(grant=True), rng.choice(list(Seat))))
-    actions.append((UndoRequest(), None))
-    return actions
-
-
-@settings(max_examples=50, deadline=None)
-@given(seeds)
-def test_illegal_or_out_of_turn_actions_raise_and_change_nothing(seed: int) -> None:
-    rng = random.Random(seed)
-    game = new_deal(rng)
-    while True:
-        if game.is_over or rng.random() < 0.25:
-            for action, by in illegal_candidates(game, rng):
-                must_refuse(
-                    lambda a=action, b=by: game.apply(a, by=b),  # type: ignore[misc]
-                    lambda: snapshot(game),
-                )
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-
-
-@settings(max_examples=100, deadline=None)
-@given(seeds)
-def test_history_rebuilds_the_deal(seed: int) -> None:
-    rng = random.Random(seed)
-    game = new_deal(rng)
-    stop = rng.randint(0, 60)
-    for _ in range(stop):
-        if game.is_over:
-            break
-        if rng.random() < 0.05:
-            random_proposal(game, rng)
-        elif game.legal_actions():
-            game.apply(rng.choice(game.legal_actions()))
-    copy = BridgeWhistDeal(game.board)
-    for seat, action in game.history():
-        copy.apply(action, by=seat)
-    assert copy.history() == game.history()
-    if game.result is None or not game.result.claimed:
-        assert snapshot(copy) == snapshot(game)
 
 
 # -- the seed's rules -----------------------------------------------------------------------

@@ -5,12 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from test_bridge_whist import leaked, must_refuse, to_act
+from test_bridge_whist import must_refuse, to_act
 from vaza.core import (
-    CARDS,
     PASS,
     Call,
     Card,
@@ -26,33 +23,20 @@ from vaza.core import (
     UndoResponse,
     Vulnerability,
 )
-from vaza.core.game import ProposalKind
 from vaza.core.games.honeymoon import (
     PLAYERS,
     TwoHandedBoard,
     TwoHandedDeal,
     TwoHandedStage,
-    opponent,
 )
-from vaza.core.play import winning_position
 from vaza.core.views.honeymoon import SeenDraw, kibitzer_view, seat_view
 from vaza.robots.variants_simple import TwoHandedRobot, wants_face_up
-from vaza.scoring.contract import score_contract
 
-seeds = st.integers(min_value=0, max_value=2**63)
-ALL_CARDS = (1 << 52) - 1
 NORTH, EAST = PLAYERS
 
 
 def new_deal(rng: random.Random) -> TwoHandedDeal:
     return TwoHandedDeal(TwoHandedBoard.random(rng.randint(1, 16), rng))
-
-
-def random_action(game: TwoHandedDeal, rng: random.Random) -> Call | Card:
-    legal = game.legal_actions()
-    if PASS in legal and rng.random() < 0.5:
-        return PASS
-    return rng.choice(legal)
 
 
 def stage_of(game: TwoHandedDeal) -> TwoHandedStage:
@@ -72,205 +56,7 @@ def snapshot(game: TwoHandedDeal) -> object:
     )
 
 
-def allowed_mask(game: TwoHandedDeal, viewer: Seat | None) -> int:
-    """What `viewer` has really seen: own dealt hand, every stock card turned face up so far,
-    the stock cards they drew as loser, every card played in either phase."""
-    if game.is_over:
-        return ALL_CARDS
-    stock = game.board.stock
-    allowed = 0 if viewer is None else game.board.hand(viewer).mask
-    turned = min(len(game.draws), 12)
-    for position in range(turned + 1):
-        allowed |= stock[2 * position].mask
-    for number, draw in enumerate(game.draws):
-        if viewer is not None and viewer != draw.winner:
-            allowed |= stock[2 * number + 1].mask
-    for _, card in game.draw_play.history:
-        allowed |= card.mask
-    if game.play is not None:
-        for _, card in game.play.history:
-            allowed |= card.mask
-    return allowed
-
-
-def check_views(game: TwoHandedDeal) -> None:
-    for seat in PLAYERS:
-        view = seat_view(game, seat)
-        assert not leaked(view, allowed_mask(game, seat)), f"{seat.name} sees a hidden card"
-        assert view.hand == game.hand(seat)
-        assert view.hands[PLAYERS.index(opponent(seat))] is None or game.is_over
-        assert bool(view.legal_actions) == (seat == game.to_act and game.proposal is None)
-    assert not leaked(kibitzer_view(game), allowed_mask(game, None)), "a kibitzer sees too much"
-
-
-def random_proposal(game: TwoHandedDeal, rng: random.Random) -> None:
-    seat = rng.choice(PLAYERS)
-    try:
-        if rng.random() < 0.5 and game.play is not None:
-            game.apply(Claim(rng.randint(0, game.play.remaining_tricks)), by=seat)
-        else:
-            game.apply(UndoRequest(), by=seat)
-    except IllegalAction:
-        return
-    proposal = game.proposal
-    assert proposal is not None and proposal.awaiting == {opponent(seat)}
-    yes = rng.random() < 0.7
-    answer = UndoResponse(yes) if proposal.kind is ProposalKind.UNDO else ClaimResponse(yes)
-    game.apply(answer, by=opponent(seat))
-
-
 # -- random deals ---------------------------------------------------------------------------
-
-
-@settings(max_examples=150, deadline=None)
-@given(seeds)
-def test_random_deals_follow_the_rules(seed: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(2):
-        game = new_deal(rng)
-        board = game.board
-        assert len(board.stock) == 26 and [len(hand) for hand in board.hands] == [13, 13]
-        assert to_act(game) == board.dealer, "the dealer leads the first phase"
-        while stage_of(game) is TwoHandedStage.DRAW:
-            tricks = len(game.draw_play.tricks)
-            before = {seat: game.hand(seat) for seat in PLAYERS}
-            leader = game.to_act
-            assert leader is not None
-            lead = rng.choice(game.legal_actions())
-            game.apply(lead, by=leader)
-            follower = opponent(leader)
-            legal = game.legal_actions()
-            if before[follower].length(lead.suit):  # type: ignore[union-attr]
-                assert all(card.suit == lead.suit for card in legal)  # type: ignore[union-attr]
-            else:
-                assert set(legal) == set(before[follower])
-            follow = rng.choice(legal)
-            game.apply(follow, by=follower)
-            assert len(game.draw_play.tricks) == tricks + 1
-            winner = trick_winner_of(leader, lead, follow)  # type: ignore[arg-type]
-            draw = game.draws[-1]
-            assert draw.winner == winner and game.draw_play.tricks[-1].winner == winner
-            assert (draw.face_up, draw.hidden) == board.stock[2 * tricks : 2 * tricks + 2]
-            gained = {seat: game.hand(seat) - before[seat] for seat in PLAYERS}
-            assert gained[winner] == Hand([draw.face_up])
-            assert gained[opponent(winner)] == Hand([draw.hidden])
-            assert all(len(game.hand(seat)) == 13 for seat in PLAYERS)
-            assert game.stock_left == 26 - 2 * (tricks + 1)
-            if stage_of(game) is TwoHandedStage.DRAW:
-                assert to_act(game) == winner, "the winner leads the next first-phase trick"
-        assert game.stock_left == 0 and game.face_up is None, "the stock is gone"
-        assert len(game.draw_play.history) == 26
-        phase_two = game.second_phase_hands()
-        assert phase_two is not None
-        first_played = {card for _, card in game.draw_play.history}
-        assert first_played.isdisjoint(phase_two[0]) and first_played.isdisjoint(phase_two[1])
-        assert to_act(game) == board.dealer, "the dealer calls first"
-        while not game.is_over:
-            game.apply(random_action(game, rng), by=game.to_act)
-        assert all(seat in PLAYERS for seat, _ in game.calls)
-        check_result(game, first_played)
-
-
-def trick_winner_of(leader: Seat, lead: Card, follow: Card) -> Seat:
-    """First phase: the higher card of the suit led; the leader when the other did not
-    follow (no trumps)."""
-    if follow.suit == lead.suit and follow.rank > lead.rank:
-        return opponent(leader)
-    return leader
-
-
-def check_result(game: TwoHandedDeal, first_played: set[Card]) -> None:
-    result = game.result
-    assert result is not None
-    contract = result.contract
-    if contract is None:
-        assert [call for _, call in game.calls] == [PASS, PASS] and game.play is None
-        return
-    play = game.play
-    assert play is not None
-    assert len(play.tricks) == 13 and sum(play.tricks_won) == 13
-    assert first_played | {card for _, card in play.history} == set(CARDS)
-    assert play.tricks[0].leader == opponent(contract.declarer) == game.opening_leader
-    for trick in play.tricks:
-        assert trick.winner == trick.plays[winning_position(trick.cards, contract.trump)][0]
-    for before, after in zip(play.tricks, play.tricks[1:], strict=False):
-        assert after.leader == before.winner
-    declarer = contract.declarer
-    assert result.declarer_tricks == play.won_by(declarer)
-    defender = opponent(declarer)
-    assert result.tricks_of(defender.side) == play.won_by(defender), "a column each"
-    assert declarer.side != defender.side
-    vulnerable = game.board.vulnerability.is_vulnerable(declarer.side)
-    parts = score_contract(contract, play.won_by(declarer), vulnerable)
-    assert parts.made == (play.won_by(declarer) >= contract.tricks_needed)
-
-
-@settings(max_examples=60, deadline=None)
-@given(seeds)
-def test_no_view_holds_a_card_its_viewer_has_not_seen(seed: int) -> None:
-    rng = random.Random(seed)
-    game = new_deal(rng)
-    while True:
-        check_views(game)
-        if game.is_over:
-            break
-        if rng.random() < 0.05:
-            random_proposal(game, rng)
-            continue
-        game.apply(random_action(game, rng))
-
-
-def illegal_candidates(game: TwoHandedDeal, rng: random.Random) -> list[tuple[object, Seat | None]]:
-    legal = set(game.legal_actions())
-    pool: list[object] = [*rng.sample(CARDS, 6), PASS, Call.parse("1C"), Call.parse("X")]
-    actions: list[tuple[object, Seat | None]] = [(a, None) for a in pool if a not in legal]
-    seat = game.to_act
-    if legal and seat is not None:
-        actions.append((rng.choice(list(legal)), opponent(seat)))
-        actions.append((rng.choice(list(legal)), Seat.SOUTH))
-    actions.append((Claim(14), rng.choice(PLAYERS)))
-    actions.append((Claim(0), Seat.WEST))
-    actions.append((UndoRequest(), Seat.SOUTH))
-    actions.append((ClaimResponse(accept=True), rng.choice(PLAYERS)))
-    actions.append((UndoResponse(grant=True), rng.choice(PLAYERS)))
-    return actions
-
-
-@settings(max_examples=50, deadline=None)
-@given(seeds)
-def test_illegal_or_out_of_turn_actions_raise_and_change_nothing(seed: int) -> None:
-    rng = random.Random(seed)
-    game = new_deal(rng)
-    while True:
-        if game.is_over or rng.random() < 0.2:
-            for action, by in illegal_candidates(game, rng):
-                must_refuse(
-                    lambda a=action, b=by: game.apply(a, by=b),  # type: ignore[misc]
-                    lambda: snapshot(game),
-                )
-        if game.is_over:
-            break
-        game.apply(random_action(game, rng))
-
-
-@settings(max_examples=50, deadline=None)
-@given(seeds)
-def test_actions_rebuild_the_deal(seed: int) -> None:
-    rng = random.Random(seed)
-    game = new_deal(rng)
-    for _ in range(rng.randint(0, 60)):
-        if game.is_over:
-            break
-        if rng.random() < 0.05:
-            random_proposal(game, rng)
-        else:
-            game.apply(random_action(game, rng))
-    copy = TwoHandedDeal(game.board)
-    for seat, action in game.actions():
-        copy.apply(action, by=seat)
-    assert copy.actions() == game.actions()
-    if game.result is None or not game.result.claimed:
-        assert snapshot(copy) == snapshot(game)
 
 
 # -- the seed's rules -----------------------------------------------------------------------

@@ -5,12 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from test_bridge_whist import card_mask, controller, leaked, must_refuse, to_act
+from gameprobes import card_mask
+from test_bridge_whist import controller, must_refuse, to_act
 from vaza.core import (
-    CARDS,
     PASS,
     Call,
     Card,
@@ -25,7 +23,6 @@ from vaza.core import (
     UndoRequest,
     UndoResponse,
 )
-from vaza.core.game import ProposalKind
 from vaza.core.games.widow import (
     FixedDummyPlay,
     HandOut,
@@ -33,24 +30,13 @@ from vaza.core.games.widow import (
     WidowDeal,
     WidowStage,
 )
-from vaza.core.play import trick_winner
 from vaza.core.views.widow import kibitzer_view, seat_view
 from vaza.robots.variants_simple import WidowRobot, widow_hand_out
-
-seeds = st.integers(min_value=0, max_value=2**63)
-ALL_CARDS = (1 << 52) - 1
 
 
 def new_deal(rng: random.Random, fixed_dummy: bool | None = None) -> WidowDeal:
     fixed = rng.random() < 0.5 if fixed_dummy is None else fixed_dummy
     return WidowDeal(WidowBoard.random(rng.randint(1, 16), rng), fixed_dummy=fixed)
-
-
-def random_action(game: WidowDeal, rng: random.Random) -> object:
-    legal = game.legal_actions()
-    if PASS in legal and rng.random() < 0.6:
-        return PASS  # keeps the auctions short and the contracts makeable
-    return rng.choice(legal)
 
 
 def stage_of(game: WidowDeal) -> WidowStage:
@@ -71,189 +57,7 @@ def snapshot(game: WidowDeal) -> object:
     )
 
 
-def allowed_mask(game: WidowDeal, viewer: Seat | None) -> int:
-    """What `viewer` has really seen: own twelve cards, the widow card received, the whole
-    widow for the declarer once picked up, every card played, dummy once faced."""
-    if game.is_over:
-        return ALL_CARDS
-    board = game.board
-    allowed = 0
-    contract = game.contract
-    if viewer is not None:
-        allowed |= board.deal[viewer].mask
-        if game.hand_out is not None:
-            allowed |= game.hand_out.card_for(viewer).mask
-        if contract is not None and viewer == contract.declarer:
-            allowed |= board.widow.mask
-    if game.play_deal is not None and game.play_deal.play is not None:
-        for _, card in game.play_deal.play.history:
-            allowed |= card.mask
-        if game.dummy_faced:
-            assert game.dummy is not None
-            allowed |= game.play_deal.board.deal[game.dummy].mask
-    return allowed
-
-
-def check_views(game: WidowDeal) -> None:
-    for seat in Seat:
-        view = seat_view(game, seat)
-        assert not leaked(view, allowed_mask(game, seat)), f"{seat.name} sees a hidden card"
-        assert view.hand == game.hand(seat)
-        assert bool(view.legal_actions) == (seat == game.controller and game.proposal is None)
-        if game.hand_out is not None:
-            assert view.received[seat] == game.hand_out.card_for(seat), "one's own widow card"
-    public = kibitzer_view(game)
-    assert not leaked(public, allowed_mask(game, None)), "a kibitzer sees a hidden card"
-
-
-def random_proposal(game: WidowDeal, rng: random.Random) -> None:
-    seat = rng.choice(list(Seat))
-    try:
-        if rng.random() < 0.5 and game.play_deal is not None and game.play_deal.play is not None:
-            game.apply(Claim(rng.randint(0, game.play_deal.play.remaining_tricks)), by=seat)
-        else:
-            game.apply(UndoRequest(), by=seat)
-    except IllegalAction:
-        return
-    while game.proposal is not None:
-        proposal = game.proposal
-        responder = rng.choice(sorted(proposal.awaiting))
-        yes = rng.random() < 0.7
-        undo = proposal.kind is ProposalKind.UNDO
-        game.apply(UndoResponse(yes) if undo else ClaimResponse(yes), by=responder)
-
-
 # -- random deals ---------------------------------------------------------------------------
-
-
-@settings(max_examples=150, deadline=None)
-@given(seeds)
-def test_random_deals_follow_the_rules(seed: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(2):
-        game = new_deal(rng)
-        board = game.board
-        assert [len(hand) for hand in board.deal.hands] == [12] * 4 and len(board.widow) == 4
-        dealt = board.widow.mask
-        for hand in board.deal.hands:
-            dealt |= hand.mask
-        assert dealt == ALL_CARDS
-        while not game.is_over:
-            legal = game.legal_actions()
-            assert legal
-            action = random_action(game, rng)
-            if stage_of(game) is WidowStage.WIDOW:
-                assert isinstance(action, HandOut) and len(legal) == 24
-                assert to_act(game) == game.contract.declarer  # type: ignore[union-attr]
-                assert all(len(game.hand(seat)) == 12 for seat in Seat)
-            if isinstance(action, Card):
-                assert game.play_deal is not None and game.play_deal.play is not None
-                held = game.hand(game.to_act)  # type: ignore[arg-type]
-                led = game.play_deal.play.lead_suit
-                if led is not None and held.length(led):
-                    assert all(isinstance(c, Card) and c.suit == led for c in legal), "follow suit"
-                else:
-                    assert set(legal) == set(held), "any card when void or leading"
-            game.apply(action, by=game.controller)  # type: ignore[arg-type]
-        result = game.result
-        assert result is not None
-        if result.contract is None:
-            assert game.auction.calls == [PASS] * 4 and game.hand_out is None
-            continue
-        contract = result.contract
-        hand_out = game.hand_out
-        assert hand_out is not None
-        played = game.played_board()
-        assert played is not None
-        for seat in Seat:
-            assert played.deal[seat].mask == board.deal[seat].mask | hand_out.card_for(seat).mask
-        play = game.play_deal.play  # type: ignore[union-attr]
-        assert play is not None
-        assert len(play.history) == 52 and len({card for _, card in play.history}) == 52
-        assert play.tricks[0].leader == contract.declarer.lho
-        for trick in play.tricks:
-            assert trick.winner == trick_winner(trick.leader, trick.cards, contract.trump)
-        for before, after in zip(play.tricks, play.tricks[1:], strict=False):
-            assert after.leader == before.winner
-        won = play.tricks_won
-        declarer = contract.declarer
-        assert result.declarer_tricks == won[declarer] + won[declarer.partner]
-        dummy = board.dealer.rho if game.fixed_dummy else declarer.partner
-        assert game.dummy == dummy
-
-
-@settings(max_examples=60, deadline=None)
-@given(seeds)
-def test_no_view_holds_a_card_its_viewer_has_not_seen(seed: int) -> None:
-    rng = random.Random(seed)
-    game = new_deal(rng)
-    while True:
-        check_views(game)
-        if game.is_over:
-            break
-        if rng.random() < 0.04:
-            random_proposal(game, rng)
-            continue
-        game.apply(random_action(game, rng))  # type: ignore[arg-type]
-
-
-def illegal_candidates(game: WidowDeal, rng: random.Random) -> list[tuple[object, Seat | None]]:
-    legal = set(game.legal_actions())
-    pool: list[object] = [*rng.sample(CARDS, 5), PASS, Call.parse("7NT"), Call.parse("1C")]
-    widow = list(game.board.widow)
-    pool.append(HandOut((widow[0], widow[0], widow[1], widow[2])))
-    pool.append(
-        HandOut((widow[0], widow[1], widow[2], rng.choice(list(game.board.deal[Seat.NORTH]))))
-    )
-    pool.append(HandOut((widow[3], widow[2], widow[1], widow[0])))
-    if game.play_deal is None:
-        pool.append(LowestOf(rng.choice(list(Suit))))
-    actions: list[tuple[object, Seat | None]] = [(a, None) for a in pool if a not in legal]
-    controller = game.controller
-    if legal and controller is not None:
-        wrong = rng.choice([seat for seat in Seat if seat != controller])
-        actions.append((rng.choice(list(legal)), wrong))
-    actions.append((Claim(14), rng.choice(list(Seat))))
-    actions.append((ClaimResponse(accept=True), rng.choice(list(Seat))))
-    actions.append((UndoResponse(grant=True), rng.choice(list(Seat))))
-    return actions
-
-
-@settings(max_examples=50, deadline=None)
-@given(seeds)
-def test_illegal_or_out_of_turn_actions_raise_and_change_nothing(seed: int) -> None:
-    rng = random.Random(seed)
-    game = new_deal(rng)
-    while True:
-        if game.is_over or rng.random() < 0.25:
-            for action, by in illegal_candidates(game, rng):
-                must_refuse(
-                    lambda a=action, b=by: game.apply(a, by=b),  # type: ignore[misc]
-                    lambda: snapshot(game),
-                )
-        if game.is_over:
-            break
-        game.apply(random_action(game, rng))  # type: ignore[arg-type]
-
-
-@settings(max_examples=60, deadline=None)
-@given(seeds)
-def test_history_rebuilds_the_deal(seed: int) -> None:
-    rng = random.Random(seed)
-    game = new_deal(rng)
-    for _ in range(rng.randint(0, 70)):
-        if game.is_over:
-            break
-        if rng.random() < 0.05:
-            random_proposal(game, rng)
-        elif game.legal_actions():
-            game.apply(random_action(game, rng))  # type: ignore[arg-type]
-    copy = WidowDeal(game.board, fixed_dummy=game.fixed_dummy)
-    for seat, action in game.history():
-        copy.apply(action, by=seat)
-    assert copy.history() == game.history()
-    if game.result is None or not game.result.claimed:
-        assert snapshot(copy) == snapshot(game)
 
 
 # -- the seed's rules -----------------------------------------------------------------------
