@@ -17,7 +17,13 @@ from vaza.store.port import DealRow
 from vaza.store.tournaments_port import MemberRecord, TournamentRecord, TournamentTableRecord
 from vaza.tournaments import reading
 from vaza.tournaments.boards import BoardSet, pbn_boards, random_boards, seeded_boards
-from vaza.tournaments.export import ExportedEntry, ExportedResult, table_section, tournament_pbn
+from vaza.tournaments.export import (
+    ExportedEntry,
+    ExportedResult,
+    PbnHeading,
+    table_section,
+    tournament_pbn,
+)
 from vaza.tournaments.model import (
     ImpMethod,
     Scoring,
@@ -322,12 +328,10 @@ def test_the_tournament_as_pbn_reads_back() -> None:
     ]
     placed = ranking(field_standings(results, ImpMethod.CROSS), ["P1", "P2"], Scoring.MATCHPOINTS)
     seats = ("Ana", "Robot", "Bia", "Robot")
+    heading = PbnHeading("Club night", "2026.12.01", TournamentKind.PAIRS, Scoring.MATCHPOINTS,
+                         ImpMethod.CROSS)  # fmt: skip
     text = tournament_pbn(
-        name="Club night",
-        date="2026.12.01",
-        kind=TournamentKind.PAIRS,
-        scoring=Scoring.MATCHPOINTS,
-        imps=ImpMethod.CROSS,
+        heading,
         boards=[
             [
                 ExportedResult(line, records[line.result.board, line.result.table], seats)

@@ -145,17 +145,26 @@ def _room(table: int) -> str:
     return "Open" if table == 1 else "Closed"
 
 
+@dataclass(frozen=True, slots=True)
+class PbnHeading:
+    """What every game of the file says of the tournament: its name and day, how it is scored."""
+
+    name: str
+    date: str
+    """PBN's form, "2026.12.06"."""
+    kind: TournamentKind
+    scoring: Scoring
+    imps: ImpMethod
+
+
 def tournament_pbn(
-    *,
-    name: str,
-    date: str,
-    kind: TournamentKind,
-    scoring: Scoring,
-    imps: ImpMethod,
+    heading: PbnHeading,
     boards: Sequence[Sequence[ExportedResult]],
     ranking: Sequence[ExportedEntry],
 ) -> str:
     """The tournament as a PBN file (export format): `boards` in order, each its results."""
+    name, date, kind = heading.name, heading.date, heading.kind
+    scoring, imps = heading.scoring, heading.imps
     scoring_value = scoring_tag(kind, scoring, imps)
     games: list[DealRecord] = []
     for results in boards:
@@ -197,6 +206,7 @@ def tournament_pbn(
 __all__ = [
     "ExportedEntry",
     "ExportedResult",
+    "PbnHeading",
     "decimal",
     "score_table",
     "score_tag",

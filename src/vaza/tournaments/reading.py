@@ -17,7 +17,7 @@ from vaza.scoring.ranking import Placed
 from vaza.store.port import DealRow
 from vaza.store.tournaments_port import MemberRecord, TournamentRecord, TournamentTableRecord
 from vaza.tournaments.boards import BoardSet
-from vaza.tournaments.export import ExportedEntry, ExportedResult, tournament_pbn
+from vaza.tournaments.export import ExportedEntry, ExportedResult, PbnHeading, tournament_pbn
 from vaza.tournaments.model import (
     TEAMS,
     Scoring,
@@ -46,6 +46,7 @@ from vaza.tournaments.views import (
     boards_played,
     entry_name,
     may_see,
+    results_json,
     seat_names,
     standings_json,
     tournament_json,
@@ -194,10 +195,9 @@ def traveller(loaded: Loaded, board: int, viewer: int | None) -> JSON:
     return traveller_json(
         loaded.record.id,
         loaded.rules.kind,
-        board=BoardSet.from_json(dict(loaded.record.boards)).board(board),
-        scored=score_board(loaded, board),
-        analysis=analysis_of(loaded, board),
-        members=loaded.members,
+        BoardSet.from_json(dict(loaded.record.boards)).board(board),
+        results_json(score_board(loaded, board), loaded.members),
+        analysis_of(loaded, board),
     )
 
 
@@ -225,15 +225,14 @@ def pbn_file(loaded: Loaded, viewer: int | None) -> str:
         for placed in group
     ]
     created = loaded.record.created_at
-    return tournament_pbn(
+    heading = PbnHeading(
         name=loaded.record.name,
         date=created.strftime("%Y.%m.%d") if created else "",
         kind=loaded.rules.kind,
         scoring=loaded.rules.scoring,
         imps=loaded.rules.imps,
-        boards=boards,
-        ranking=ranked,
     )
+    return tournament_pbn(heading, boards, ranked)
 
 
 def table_json(table: TournamentTableRecord, seat: str) -> JSON:

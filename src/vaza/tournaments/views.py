@@ -163,17 +163,19 @@ def result_json(line: ScoredResult, members: Sequence[MemberRecord]) -> JSON:
     }
 
 
+def results_json(scored: ScoredBoard | None, members: Sequence[MemberRecord]) -> JSON:
+    """A board's results with what each earned, and the datum they were compared with."""
+    return {
+        "datum": None if scored is None else scored.datum,
+        "results": [] if scored is None else [result_json(line, members) for line in scored.lines],
+    }
+
+
 def traveller_json(
-    event_id: str,
-    kind: TournamentKind,
-    *,
-    board: Board,
-    scored: ScoredBoard | None,
-    analysis: JSON | None,
-    members: Sequence[MemberRecord],
+    event_id: str, kind: TournamentKind, board: Board, results: JSON, analysis: JSON | None
 ) -> JSON:
     """A board for someone who may see it: the deal, its double-dummy table and par (once
-    solved), and every result with what it earned."""
+    solved), and its `results_json`."""
     return {
         "event": event_id,
         "kind": kind.value,
@@ -182,8 +184,7 @@ def traveller_json(
         "vulnerability": board.vulnerability.pbn,
         "hands": {seat.letter: [str(card) for card in board.deal[seat]] for seat in SEATS},
         "analysis": analysis,
-        "datum": None if scored is None else scored.datum,
-        "results": [] if scored is None else [result_json(line, members) for line in scored.lines],
+        **results,
     }
 
 
@@ -220,6 +221,7 @@ __all__ = [
     "may_see",
     "number",
     "result_json",
+    "results_json",
     "seat_names",
     "standings_json",
     "tournament_json",
