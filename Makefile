@@ -69,12 +69,13 @@ $(NODE_TOOLS): package.json package-lock.json
 	@touch $@
 
 lint: $(TOOLS) $(NODE_TOOLS)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests experiments
+	$(BIN)/ruff format --check src tests experiments
 	node_modules/.bin/eslint src/vaza/web/static
 
 typecheck: $(TOOLS)
 	$(BIN)/mypy --strict src/vaza
+	$(BIN)/mypy --strict experiments
 
 # The suite runs in TEST_JOBS processes (pytest-xdist), a test file's tests in one of them (they
 # share module fixtures: a server, a browser).  Most of a test's time is spent waiting for a

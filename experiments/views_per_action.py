@@ -4,9 +4,9 @@ moment as the server's do), its patch against the seat's last view and the patch
 (orjson).  The patch is written as the hub writes it: the part the views share diffed once,
 each seat's own keys alone (`protocol.patch.diff_beside`); `whole` diffs each view whole.
 
-    python docs/experiments/views_per_action.py 30          # µs an action
-    python docs/experiments/views_per_action.py 30 whole    # each view diffed whole
-    python docs/experiments/views_per_action.py 30 profile  # and where they go (cProfile)
+    python experiments/views_per_action.py 30          # µs an action
+    python experiments/views_per_action.py 30 whole    # each view diffed whole
+    python experiments/views_per_action.py 30 profile  # and where they go (cProfile)
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import pstats
 import random
 import sys
 import time
+from typing import Any
 
 import orjson
 
@@ -33,8 +34,8 @@ def run(deals: int, seed: int, whole: bool = False) -> tuple[int, float]:
     actions, seconds = 0, 0.0
     for _ in range(deals):
         match.start_deal(match.setup_deal(rng))
-        moment: dict[str, object] = {}
-        held = {seat: match.view(seat, moment=moment) for seat in SEATS}
+        moment: dict[str, Any] = {}
+        held: dict[object, Any] = {seat: match.view(seat, moment=moment) for seat in SEATS}
         shared_before = moment[SHARED]
         while match.in_deal:
             seat = match.controller()

@@ -7,13 +7,12 @@ import random
 import sys
 
 from common import BUDGET, OPTIONS
-
 from vaza.bench.boerenbridge import robot_matches
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 
 matches, seed = int(sys.argv[1]), int(sys.argv[2])
 misses: collections.Counter[int] = collections.Counter()
-by_size = collections.defaultdict(lambda: [0, 0])
+by_size: collections.defaultdict[int, list[int]] = collections.defaultdict(lambda: [0, 0])
 
 
 def robot(robot_seed: int) -> BoerenbridgeStrongRobot:

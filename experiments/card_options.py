@@ -13,7 +13,6 @@ import json
 import sys
 
 from card_budget import interval
-
 from vaza.analysis.dds import single_threaded
 from vaza.robots.cardplay.measure import played_deals
 from vaza.robots.cardplay.player import CARD_BUDGET_MS
@@ -22,6 +21,7 @@ from vaza.robots.cardplay.player import CARD_BUDGET_MS
 def run(deals: int, seed: int, options: dict[str, object]) -> None:
     single_threaded()
     budget = options.pop("budget_ms", CARD_BUDGET_MS)
+    assert budget is None or isinstance(budget, int | float)
     times: list[float] = []
     costs = []
     played = played_deals(

@@ -1,6 +1,6 @@
 """Where the bidding system's par loss comes from, board by board (issue 18).
 
-    .venv/bin/python docs/experiments/bidding_losses.py 2000 1 /tmp/dd1.json [fail missed]
+    .venv/bin/python experiments/bidding_losses.py 2000 1 /tmp/dd1.json [fail missed]
 
 Bids `measure`'s boards (the same numbering and seed as `python -m vaza.robots.bidding.measure`)
 with the system, keeps their double-dummy tables in the cache file (solved once), and prints:

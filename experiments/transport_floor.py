@@ -8,7 +8,7 @@ size of a patched update (about 410 bytes: `bytes_per_action` / 4); the turn pas
 client has its copy.  No rules, no views, no store: what is left of an action's cost is
 the frames, the system calls and the event loop's wake-ups.
 
-    python docs/experiments/transport_floor.py 500 30 2    # tables, seconds, think (0: flat out)
+    python experiments/transport_floor.py 500 30 2    # tables, seconds, think (0: flat out)
 
 Prints the server's CPU per action (user and system, from /proc) and the actions a second.
 """

@@ -128,8 +128,13 @@ def analyse(path: str) -> None:
         data = json.load(file)
     ks = [k for k in (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128) if k <= data["layouts"]]
     kinds = ("rebid", "plain")
-    costs = {(unit, kind, rule, k): [] for unit in ("tricks", "imps") for kind in kinds
-             for rule in RULES for k in ks}  # fmt: skip
+    costs: dict[tuple[str, str, str, int], list[float]] = {
+        (unit, kind, rule, k): []
+        for unit in ("tricks", "imps")
+        for kind in kinds
+        for rule in RULES
+        for k in ks
+    }
     for deal in data["deals"]:
         contract = Contract.parse(deal["contract"])
         worth = trick_values(contract, deal["declarer_vulnerable"], "imps")

@@ -16,8 +16,8 @@ budget = options.pop("budget_ms", 650.0)
 auction = options.pop("auction", False)
 single_threaded()
 times: list[float] = []
-by_trick = collections.defaultdict(lambda: [0, 0])
-by_place = collections.defaultdict(lambda: [0, 0])
+by_trick: collections.defaultdict[int, list[float]] = collections.defaultdict(lambda: [0, 0])
+by_place: collections.defaultdict[int, list[float]] = collections.defaultdict(lambda: [0, 0])
 lead = 0
 played = played_deals(
     deals, seed, budget_ms=budget, robot_options=options, times=times, auction=auction

@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable, Sequence
 
 from vaza.bench.boerenbridge import BoerenbridgePlayer, exact_rate, robot_matches
-from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.bench.compare import paired_change
+from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 
 OPTIONS = BoerenbridgeOptions()
 BUDGET = int(os.environ.get("BUDGET", "40000"))

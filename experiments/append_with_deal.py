@@ -1,8 +1,8 @@
 """The store's CPU for an action that ends a deal: N appends in a row to a new embedded (SQLite)
 club, each with its events and a finished deal's row, one after another as at human pace.
 
-    python docs/experiments/append_with_deal.py 300
-    PYTHONPATH=/tmp/other/src python docs/experiments/append_with_deal.py 300  # another commit
+    python experiments/append_with_deal.py 300
+    PYTHONPATH=/tmp/other/src python experiments/append_with_deal.py 300  # another commit
 """
 
 from __future__ import annotations

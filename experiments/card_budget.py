@@ -12,10 +12,11 @@ Run the two budgets at once, one per core, so they share the machine's load alik
 import json
 import statistics
 import sys
+from typing import Any
 
 from vaza.analysis.dds import single_threaded
-from vaza.robots.cardplay.measure import played_deals
 from vaza.bench.compare import interval95
+from vaza.robots.cardplay.measure import played_deals
 
 
 def run(deals: int, seed: int, budget: float, lead: float | None = None) -> None:
@@ -40,9 +41,10 @@ def interval(differences: list[float]) -> list[float]:
     return [round(statistics.fmean(differences), 3), round(low, 3), round(high, 3)]
 
 
-def _load(name: str) -> dict:
+def _load(name: str) -> dict[str, Any]:
     with open(name) as file:
-        return json.load(file)
+        loaded: dict[str, Any] = json.load(file)
+    return loaded
 
 
 def compare(first: str, second: str) -> None:
