@@ -30,7 +30,7 @@ def exact_bid_rate(make_robot: Callable[[int], BoerenbridgePlayer]) -> dict[str,
 
 
 def paired(first: Sequence[float], second: Sequence[float], digits: int) -> dict[str, object]:
-    """The second run less the first, deal by deal (`robots.compare.paired_change`): the
+    """The second run less the first, deal by deal (`vaza.stats.paired_change`): the
     deals, the mean difference and its 95% interval (rounded to `digits`), and the deals that
     differ."""
     mean, (low, high), changed = paired_change(second, first)

@@ -26,8 +26,8 @@ from vaza.core.games.contract import ContractDeal, Phase
 from vaza.core.views import seat_view
 from vaza.robots.base import Robot
 from vaza.robots.bidding.measure import BidBoard, analyse_cached, contract_kind
-from vaza.robots.compare import interval95, paired_change
 from vaza.scoring.imps import imps
+from vaza.stats import interval95, paired_change
 
 if TYPE_CHECKING:
     from argparse import Namespace
