@@ -89,7 +89,7 @@ def test_the_measure_diagnoses_and_plays_head_to_head(capsys: pytest.CaptureFixt
     measure_main(
         [
             *("--deals", "2", "--seed", "5", "--robot", "standard"),
-            *("--diagnose", "baseline", "--head-to-head", "baseline"),
+            *("--diagnose", "quick", "--head-to-head", "quick"),
         ]
     )
     printed = capsys.readouterr().out
