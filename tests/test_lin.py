@@ -113,7 +113,7 @@ def test_export_follows_bbo_order() -> None:
         "pn|Ana,Bruno,Carla,Duarte|st||"
         "md|3S962HAQ8652DQTCT2,SA74HJD9743CQ7654,SQ85HK974DAKCAJ83,SKJT3HT3DJ8652CK9|rh||"
         "ah|Board 1|sv|o|mb|1H|mb|p|mb|4H|mb|p|mb|p|mb|p|pg||"
-        "pc|SJ|pc|S9|pc|SA|pc|SQ|pg||mc|10|pg||"
+        "pc|SJ|pc|S9|pc|SA|pc|SQ|pg||mc|10|"  # a claimed board ends at mc, as BBO's do
     )
     assert lin.dumps([record, record]).count("\n") == 2
 

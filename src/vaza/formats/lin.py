@@ -413,8 +413,7 @@ def _pieces(record: DealRecord) -> Iterator[tuple[str, str]]:
         if position % 4 == 0:
             yield "pg", ""
     if record.declarer_tricks is not None and record.contract and len(record.play) < 52:
-        yield "mc", str(record.declarer_tricks)
-        yield "pg", ""
+        yield "mc", str(record.declarer_tricks)  # as BBO ends a claimed board: no pg after
 
 
 def dumps_one(record: DealRecord) -> str:
