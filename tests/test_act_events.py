@@ -9,19 +9,21 @@ import random
 
 import pytest
 
+from vaza.app.commands import from_json
 from vaza.app.service import TableService
-from vaza.app.table import Actor, Event, TableOptions, TableState
+from vaza.app.table import Actor, TableOptions, TableState
 from vaza.bus.memory import MemoryBus
 from vaza.core.cards import Card, Seat
+from vaza.core.table_events import TableEvent, decode
 from vaza.store.db import open_database
 from vaza.store.port import NewEvent
 from vaza.store.sql import SqlStore
 
 
-def robots_play(state: TableState, rng: random.Random, deals: int) -> list[Event]:
+def robots_play(state: TableState, rng: random.Random, deals: int) -> list[TableEvent]:
     """Robots fill every free seat and play `deals` deals; the events, in order."""
     free = [seat for seat, occupant in state.occupants.items() if occupant is None]
-    events = [Event("robot_in", {"seat": s, "name": f"Robot {s}"}) for s in free]
+    events: list[TableEvent] = [decode("robot_in", {"seat": s, "name": f"Robot {s}"}) for s in free]
     for event in events:
         state.evolve(event)
     while True:
@@ -33,7 +35,9 @@ def robots_play(state: TableState, rng: random.Random, deals: int) -> list[Event
         seat = state.match.controller()
         assert seat is not None
         action = state.robot.choose(state.match.robot_view(seat))
-        for event in state.decide(Actor(None, "robot", seat), state.spec.actions.encode(action)):
+        for event in state.decide(
+            Actor(None, "robot", seat), from_json(state.spec.actions.encode(action))
+        ):
             state.evolve(event)
             events.append(event)
 
@@ -43,7 +47,7 @@ def test_each_card_is_logged_as_its_owners_and_dummys_as_chosen_by_declarer(game
     state = TableState("t", TableOptions.from_json({"game": game, "scoring": "rubber"}), 1)
     events = robots_play(state, random.Random(5), deals=3)
     records = [deal.record for deal in state.take_finished_deals() if deal.record is not None]
-    plays = [e.payload for e in events if e.type == "act" and e.payload["action"]["type"] == "play"]
+    plays = [e.payload for e in events if e.kind == "act" and e.payload["action"]["type"] == "play"]
     by_dummy = 0
     for record in records:
         deal_plays, plays = plays[: len(record.play)], plays[len(record.play) :]
@@ -72,9 +76,9 @@ def test_an_old_log_that_named_declarer_for_dummys_cards_is_rewritten_on_load(
             logged = await store.events(table.id)
             state = TableState(table.id, TableOptions.from_json(logged[0].payload["options"]), 1)
             for stored in logged:
-                state.evolve(Event(stored.type, stored.payload))
+                state.evolve(decode(stored.type, stored.payload))
             events = robots_play(state, random.Random(2), deals=1)
-            today = [(e.type, dict(e.payload)) for e in events]
+            today = [(e.kind, dict(e.payload)) for e in events]
             old = [(kind, _as_logged_before(kind, payload)) for kind, payload in today]
             assert old != today  # dummy played: the old form differs
             await store.append(

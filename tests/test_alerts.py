@@ -17,6 +17,7 @@ from vaza.core.deal import Board, Deal
 from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.game import UndoRequest, UndoResponse
 from vaza.core.games.contract import ALERT_LENGTH, Alerted, ContractDeal
+from vaza.core.table_events import decode
 from vaza.core.views import kibitzer_view, seat_view
 from vaza.core.views.audience import KIBITZER, event_for
 from vaza.formats import pbn
@@ -113,9 +114,9 @@ def test_games_whose_calls_are_natural_refuse_an_alert(game_name: str) -> None:
 def test_the_log_tells_the_alert_to_all_but_partner_while_the_deal_lasts() -> None:
     payload = {"seat": "N", "action": {"type": "call", "call": "2C", "alert": STRONG}}
     for audience in ("N", "E", "W", KIBITZER):
-        told = event_for("act", payload, audience, lambda action: action, in_deal=True)
+        told = event_for(decode("act", payload), audience, lambda action: action, in_deal=True)
         assert told["action"]["alert"] == STRONG, audience
-    partner = event_for("act", payload, "S", lambda action: action, in_deal=True)
+    partner = event_for(decode("act", payload), "S", lambda action: action, in_deal=True)
     assert partner["action"] == {"type": "call", "call": "2C"}
-    after = event_for("act", payload, "S", lambda action: action, in_deal=False)
+    after = event_for(decode("act", payload), "S", lambda action: action, in_deal=False)
     assert after["action"]["alert"] == STRONG

@@ -19,6 +19,7 @@ from vaza.core.cards import Seat
 from vaza.core.errors import IllegalAction, ParseError
 from vaza.core.game import Claim, UndoRequest
 from vaza.core.games.contract import ContractDeal
+from vaza.core.table_events import decode
 from vaza.core.views import seat_view
 from vaza.core.views.audience import KIBITZER, event_for
 from vaza.protocol import bridge as bridge_json
@@ -100,7 +101,7 @@ def test_a_rejections_reason_is_not_told_to_the_answerers_partner() -> None:
     rejected; the claimer's side and the watchers learn why."""
     rejection = {"type": "claim_response", "accept": False, "why": "held", "held_to": 1}
     payload = {"seat": "E", "action": rejection}
-    told = {a: event_for("act", payload, a, dict, in_deal=True)["action"] for a in "NESW"}
+    told = {a: event_for(decode("act", payload), a, dict, in_deal=True)["action"] for a in "NESW"}
     assert told["W"] == {"type": "claim_response", "accept": False}
     assert told["N"] == told["S"] == told["E"] == rejection
-    assert event_for("act", payload, KIBITZER, dict, in_deal=True)["action"] == rejection
+    assert event_for(decode("act", payload), KIBITZER, dict, in_deal=True)["action"] == rejection

@@ -26,7 +26,8 @@ from playwright.sync_api import Browser, WebSocket, expect
 
 from browserkit import PHONE, Person, chromium, create_table, live, person
 from serverkit import Client, Server, running_server
-from vaza.app.table import Event, TableOptions, TableState
+from vaza.app.table import TableOptions, TableState
+from vaza.core.table_events import TableEvent, decode
 from vaza.games import GAMES
 from vaza.protocol import patch
 
@@ -139,12 +140,12 @@ def card_tokens(data: object) -> set[str]:
     return set(CARD_TOKEN.findall(json.dumps(data)))
 
 
-def table_log(server: Server, table: str) -> list[Event]:
+def table_log(server: Server, table: str) -> list[TableEvent]:
     with sqlite3.connect(server.data_dir / "vaza.db") as db:
         rows = db.execute(
             "SELECT type, payload FROM table_events WHERE table_id = ? ORDER BY version", (table,)
         ).fetchall()
-    return [Event(kind, json.loads(payload)) for kind, payload in rows]
+    return [decode(kind, json.loads(payload)) for kind, payload in rows]
 
 
 def seat_views(server: Server, table: str, seat: str) -> dict[int, JSON]:

@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from vaza.app.commands import from_json
 from vaza.app.service import TableService
 from vaza.app.table import SYSTEM, Actor
 from vaza.bus.memory import MemoryBus
@@ -63,7 +64,9 @@ async def seated(tables: TableService, **options: Any) -> tuple[str, UserRecord]
     first turn is theirs."""
     user = await tables.store.create_user("ana", None, is_guest=True, settings={})
     table = await tables.create(user, {"game": "contract", "scoring": "duplicate", **options})
-    await tables.handle(table.id, Actor(user.id, user.name), {"type": "sit", "seat": "N"})
+    await tables.handle(
+        table.id, Actor(user.id, user.name), from_json({"type": "sit", "seat": "N"})
+    )
     return table.id, user
 
 
@@ -136,7 +139,9 @@ def test_a_chat_does_not_put_off_the_time_to_act(tmp_path: Path) -> None:
         async with service(tmp_path / "club.db", clock) as tables:
             table_id, user = await seated(tables, seconds_per_action=LONG)
             clock.now = T0 + LONG - 0.2
-            await tables.handle(table_id, Actor(user.id, user.name), {"type": "chat", "text": "hm"})
+            await tables.handle(
+                table_id, Actor(user.id, user.name), from_json({"type": "chat", "text": "hm"})
+            )
             await until(tables, table_id, acted_for_north)
 
     asyncio.run(scenario())
@@ -147,7 +152,7 @@ def test_a_hold_runs_from_the_leaving_across_a_restart(tmp_path: Path) -> None:
         clock = Clock(T0)
         async with service(tmp_path / "club.db", clock) as first:
             table_id, _ = await seated(first)
-            await first.handle(table_id, SYSTEM, {"type": "left", "seat": "N"})
+            await first.handle(table_id, SYSTEM, from_json({"type": "left", "seat": "N"}))
         left = [p for kind, p in await log_of(first, table_id) if kind == "left"]
         assert left == [{"seat": "N", "at": T0}]
         clock.now = T0 + LONG + 1  # the hold ran out while no process served the table
@@ -195,12 +200,12 @@ def test_no_deadline_at_a_finished_table(tmp_path: Path) -> None:
         clock = Clock(T0)
         async with service(tmp_path / "club.db", clock, away_after=0) as tables:
             table_id, _ = await seated(tables, scoring="duplicate", variant={"boards": 1})
-            await tables.handle(table_id, SYSTEM, {"type": "left", "seat": "N"})
+            await tables.handle(table_id, SYSTEM, from_json({"type": "left", "seat": "N"}))
             # North is held for no time: a robot plays the board for them to the end.
             logged = await until(tables, table_id, lambda log: log[-1][0] == "finished")
             for presence in ("back", "left", "back"):  # no error, and nothing to log
                 command = {"type": presence, "seat": "N"}
-                assert await tables.handle(table_id, SYSTEM, command) == len(logged)
+                assert await tables.handle(table_id, SYSTEM, from_json(command)) == len(logged)
             assert not (await tables.live(table_id)).timers
 
     asyncio.run(scenario())

@@ -14,6 +14,7 @@ from pathlib import Path
 import endplay.parsers.pbn as endplay_pbn
 
 from vaza.analysis.results import ns_score
+from vaza.app.commands import from_json
 from vaza.app.service import TableService, analyse_to_json
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
@@ -40,7 +41,7 @@ async def _play_one_deal(tmp_path: Path, options: dict[str, object]) -> DealRow:
         ana = await store.create_user("Ana Lima", None, is_guest=True, settings={})
         table = await service.create(ana, options)
         actor = Actor(ana.id, ana.name)
-        await service.handle(table.id, actor, {"type": "sit", "seat": "N"})
+        await service.handle(table.id, actor, from_json({"type": "sit", "seat": "N"}))
         for _ in range(20_000):
             rows = await store.deals_of_table(table.id)
             if rows:
@@ -48,7 +49,7 @@ async def _play_one_deal(tmp_path: Path, options: dict[str, object]) -> DealRow:
             state = (await service.live(table.id)).state
             if state.match.controller() == "N" or "N" in state.match.responders():
                 legal = state.match.view("N")["legal"]  # a robot's claim: Ana answers it
-                await service.handle(table.id, actor, dict(legal[0]))
+                await service.handle(table.id, actor, from_json(dict(legal[0])))
             else:
                 await asyncio.sleep(0.005)
         raise AssertionError("the deal did not finish")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from vaza.analysis.dds import is_background
+from vaza.app.commands import from_json
 from vaza.app.service import TableService
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
@@ -74,12 +75,16 @@ def test_robot_tables_think_in_the_background_in_turn(tmp_path: Path) -> None:
             for record, owner in [*((t, "ana") for t in robot_tables), (people, "bia")]:
                 live = await service.live(record.id)
                 live.state.robot = Watched(live.state.robot, owner, watch)
-            await service.handle(people.id, Actor(bia.id, "bia"), {"type": "sit", "seat": "N"})
+            await service.handle(
+                people.id, Actor(bia.id, "bia"), from_json({"type": "sit", "seat": "N"})
+            )
             for record in robot_tables:  # ana seats the fourth robot: robots alone play on
                 await service.handle(
-                    record.id, Actor(ana.id, "ana"), {"type": "add_robot", "seat": "N"}
+                    record.id, Actor(ana.id, "ana"), from_json({"type": "add_robot", "seat": "N"})
                 )
-            await service.handle(people.id, Actor(bia.id, "bia"), {"type": "call", "call": "1NT"})
+            await service.handle(
+                people.id, Actor(bia.id, "bia"), from_json({"type": "call", "call": "1NT"})
+            )
             for _ in range(3000):
                 states = [(await service.live(t.id)).state for t in robot_tables]
                 bia_table = (await service.live(people.id)).state

@@ -6,15 +6,17 @@ import random
 
 import pytest
 
-from vaza.app.table import SYSTEM, Actor, Event, Forbidden, TableOptions, TableState
+from vaza.app.commands import from_json
+from vaza.app.table import SYSTEM, Actor, Forbidden, TableOptions, TableState
 from vaza.core.deal import Deal
 from vaza.core.errors import IllegalAction, ParseError
+from vaza.core.table_events import TableEvent, decode
 
 
 def robot_table(options: TableOptions) -> TableState:
     state = TableState("t", options, creator=1)
     for seat in state.match.seat_labels:
-        state.evolve(Event("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
+        state.evolve(decode("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
     return state
 
 
@@ -28,7 +30,9 @@ def run_robots(state: TableState, rng: random.Random, limit: int = 20000) -> Non
         seat = state.match.controller()
         assert seat is not None, "someone must act while the match goes on"
         action = state.robot.choose(state.match.robot_view(seat))
-        for event in state.decide(Actor(None, "robot", seat), state.spec.actions.encode(action)):
+        for event in state.decide(
+            Actor(None, "robot", seat), from_json(state.spec.actions.encode(action))
+        ):
             state.evolve(event)
     raise AssertionError("the match did not end")
 
@@ -76,20 +80,20 @@ def test_options_are_checked() -> None:
 def test_seating_rules() -> None:
     state = TableState("t", TableOptions(), creator=1)
     ana, bia = Actor(1, "Ana"), Actor(2, "Bia")
-    for event in state.decide(ana, {"type": "sit", "seat": "N"}):
+    for event in state.decide(ana, from_json({"type": "sit", "seat": "N"})):
         state.evolve(event)
     with pytest.raises(IllegalAction, match="already sitting"):
-        state.decide(ana, {"type": "sit", "seat": "S"})
+        state.decide(ana, from_json({"type": "sit", "seat": "S"}))
     with pytest.raises(IllegalAction, match="taken"):
-        state.decide(bia, {"type": "sit", "seat": "N"})
+        state.decide(bia, from_json({"type": "sit", "seat": "N"}))
     with pytest.raises(Forbidden):
-        state.decide(bia, {"type": "add_robot", "seat": "E"})  # not a member
+        state.decide(bia, from_json({"type": "add_robot", "seat": "E"}))  # not a member
     with pytest.raises(Forbidden):
-        state.decide(bia, {"type": "call", "call": "1NT"})  # not seated
+        state.decide(bia, from_json({"type": "call", "call": "1NT"}))  # not seated
     with pytest.raises(Forbidden):
-        state.decide(ana, {"type": "away", "seat": "N"})  # only the server marks absence
+        state.decide(ana, from_json({"type": "away", "seat": "N"}))  # only the server marks absence
     with pytest.raises(ParseError, match="unknown command"):
-        state.decide(ana, {"type": "shuffle"})
+        state.decide(ana, from_json({"type": "shuffle"}))
 
 
 def test_presence_is_a_fact_of_the_log_and_a_hold_runs_out_for_one_leaving() -> None:
@@ -98,25 +102,25 @@ def test_presence_is_a_fact_of_the_log_and_a_hold_runs_out_for_one_leaving() -> 
     state = TableState("t", TableOptions(), creator=1)
     ana = Actor(1, "Ana")
 
-    def apply(command: dict[str, object], at: float | None = None) -> list[Event]:
-        events = state.decide(SYSTEM if command["type"] != "sit" else ana, command, at)
+    def apply(command: dict[str, object], at: float | None = None) -> list[TableEvent]:
+        events = state.decide(SYSTEM if command["type"] != "sit" else ana, from_json(command), at)
         for event in events:
             state.evolve(event)
         return events
 
     apply({"type": "sit", "seat": "N"})
     [left] = apply({"type": "left", "seat": "N"}, at=100.0)
-    assert (left.type, left.payload) == ("left", {"seat": "N", "at": 100.0})
+    assert (left.kind, left.payload) == ("left", {"seat": "N", "at": 100.0})
     north = state.occupants["N"]
     assert north is not None and north.left and north.left_at == 100.0
     assert apply({"type": "left", "seat": "N"}, at=101.0) == []  # left already: held since 100
-    assert [e.type for e in apply({"type": "back", "seat": "N"})] == ["back"]
+    assert [e.kind for e in apply({"type": "back", "seat": "N"})] == ["back"]
     assert not north.left and north.left_at is None
     apply({"type": "left", "seat": "N"}, at=102.0)
     assert apply({"type": "away", "seat": "N", "left_at": 100.0}) == []  # a hold since gone
-    assert [e.type for e in apply({"type": "away", "seat": "N", "left_at": 102.0})] == ["away"]
+    assert [e.kind for e in apply({"type": "away", "seat": "N", "left_at": 102.0})] == ["away"]
     assert state.robot_seats() == ["N"]
-    assert [e.type for e in apply({"type": "back", "seat": "N"})] == ["back"]
+    assert [e.kind for e in apply({"type": "back", "seat": "N"})] == ["back"]
     assert not north.away and not north.left and apply({"type": "back", "seat": "N"}) == []
 
 
@@ -130,11 +134,11 @@ def test_the_start_of_a_turn_is_in_the_log() -> None:
     seat = state.match.controller()
     assert seat is not None
     action = state.spec.actions.encode(state.robot.choose(state.match.robot_view(seat)))
-    [act] = state.decide(Actor(None, "robot", seat), action, at=57.5)
+    [act] = state.decide(Actor(None, "robot", seat), from_json(action), at=57.5)
     state.evolve(act)
     assert act.payload["at"] == 57.5 and state.turn_began == 57.5
     replayed = TableState("t", TableOptions(scoring="duplicate"), creator=1)
-    for event in (Event("robot_in", {"seat": s, "name": s}) for s in "NESW"):
+    for event in (decode("robot_in", {"seat": s, "name": s}) for s in "NESW"):
         replayed.evolve(event)
     replayed.evolve(deal)
     replayed.evolve(act)
@@ -145,17 +149,17 @@ def test_presence_at_a_finished_table_changes_nothing() -> None:
     """Ana left during the match and a robot played for her to its end: her coming and going
     afterwards is no error, and nothing to log."""
     state = TableState("t", TableOptions(scoring="duplicate", variant={"boards": 1}), creator=1)
-    state.evolve(Event("sat", {"seat": "N", "user_id": 1, "name": "Ana"}))
+    state.evolve(decode("sat", {"seat": "N", "user_id": 1, "name": "Ana"}))
     for seat in "ESW":
-        state.evolve(Event("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
-    state.evolve(Event("left", {"seat": "N", "at": 1.0}))
-    state.evolve(Event("away", {"seat": "N"}))
+        state.evolve(decode("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
+    state.evolve(decode("left", {"seat": "N", "at": 1.0}))
+    state.evolve(decode("away", {"seat": "N"}))
     run_robots(state, random.Random(2))
     assert state.finished and state.robot_seats() == ["N", "E", "S", "W"]
     for kind in ("left", "away", "back"):
-        assert state.decide(SYSTEM, {"type": kind, "seat": "N"}, at=1.0) == []
+        assert state.decide(SYSTEM, from_json({"type": kind, "seat": "N"}), at=1.0) == []
     with pytest.raises(IllegalAction, match="match is over"):
-        state.decide(SYSTEM, {"type": "next_deal"})
+        state.decide(SYSTEM, from_json({"type": "next_deal"}))
 
 
 @pytest.mark.parametrize(
@@ -195,7 +199,7 @@ def test_a_table_plays_a_given_set_of_boards() -> None:
     options = TableOptions(scoring="duplicate", variant={"boards": 3, "first_board": 5})
     state = TableState("t", options, creator=1, deals=deals)
     for seat in state.match.seat_labels:
-        state.evolve(Event("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
+        state.evolve(decode("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
     run_robots(state, random.Random(3))
     played = state.take_finished_deals()
     assert [deal.number for deal in played] == [1, 2, 3]
@@ -250,7 +254,7 @@ def test_a_tables_chat_has_a_cap() -> None:
     state = TableState("t", TableOptions(), creator=1)
     ana = Actor(1, "Ana")
     for number in range(CHAT_CAP):
-        for event in state.decide(ana, {"type": "chat", "text": f"line {number}"}):
+        for event in state.decide(ana, from_json({"type": "chat", "text": f"line {number}"})):
             state.evolve(event)
     with pytest.raises(IllegalAction, match="chat is full"):
-        state.decide(ana, {"type": "chat", "text": "one more"})
+        state.decide(ana, from_json({"type": "chat", "text": "one more"}))

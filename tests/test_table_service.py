@@ -12,6 +12,7 @@ from typing import Any
 
 import pgdb
 from vaza.app.cluster import Cluster
+from vaza.app.commands import from_json
 from vaza.app.service import TableService, Update
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
@@ -39,7 +40,7 @@ def test_a_failing_listener_loses_no_action_and_silences_no_other(tmp_path: Path
             user = await store.create_user("ana", None, is_guest=True, settings={})
             table = await service.create(user, {"game": "contract", "scoring": "rubber"})
             version = await service.handle(
-                table.id, Actor(user.id, user.name), {"type": "sit", "seat": "S"}
+                table.id, Actor(user.id, user.name), from_json({"type": "sit", "seat": "S"})
             )
             assert heard == [version]
             assert [e.version for e in await store.events(table.id)][-1] == version
@@ -61,7 +62,7 @@ def test_a_command_that_fails_inside_the_server_keeps_the_connection() -> None:
     class Tables:
         service = SimpleNamespace(listeners=[], notices=[])
 
-        async def handle(self, table_id: str, actor: Actor, command: dict[str, object]) -> int:
+        async def handle(self, table_id: str, actor: Actor, command: object) -> int:
             raise ConnectionError("Redis went away")
 
     async def no_user(name: str) -> None:
@@ -166,10 +167,14 @@ def test_a_snapshot_never_shows_what_is_not_yet_committed(tmp_path: Path) -> Non
             bia = await store.create_user("bia", None, is_guest=True, settings={})
             options = {"game": "contract", "scoring": "rubber", "robots": False}
             table = await service.create(ana, options)
-            await service.handle(table.id, Actor(ana.id, ana.name), {"type": "sit", "seat": "S"})
+            await service.handle(
+                table.id, Actor(ana.id, ana.name), from_json({"type": "sit", "seat": "S"})
+            )
             store.gate = gate = asyncio.Event()
             sitting = asyncio.ensure_future(
-                service.handle(table.id, Actor(bia.id, bia.name), {"type": "sit", "seat": "N"})
+                service.handle(
+                    table.id, Actor(bia.id, bia.name), from_json({"type": "sit", "seat": "N"})
+                )
             )
             await asyncio.wait_for(store.waiting.wait(), 10)  # decided; its commit waits
             client = Client(Socket(), ana)  # type: ignore[arg-type]

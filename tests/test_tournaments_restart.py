@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from test_deadlines import T0, Clock, kinds, log_of, until
+from vaza.app.commands import from_json
 from vaza.app.service import TableService
 from vaza.app.table import SYSTEM
 from vaza.app.tournaments import TournamentService
@@ -66,7 +67,7 @@ def test_a_tournament_table_waits_across_a_restart_for_a_person_who_has_not_come
             # Ana comes to her first table (the hub says `back` at her hello), and the
             # process dies with her there: the next one holds her seat, and then a robot
             # plays it, as for anyone whose connection was lost.
-            await second.tables.handle(mine[0], SYSTEM, {"type": "back", "seat": "N"})
+            await second.tables.handle(mine[0], SYSTEM, from_json({"type": "back", "seat": "N"}))
         async with club(db, clock, away_after=0) as third:
             await third.tables.resume_all()
             logged = await until(third.tables, mine[0], lambda log: ("away", "N") in kinds(log))

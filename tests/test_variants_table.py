@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from vaza.app.table import Actor, Event, TableOptions, TableState
+from vaza.app.commands import from_json
+from vaza.app.table import Actor, TableOptions, TableState
 from vaza.core.calls import PASS, Call, Contract, Strain
 from vaza.core.cards import CARDS, SEATS, Card, Hand, Seat
 from vaza.core.deal import Deal
@@ -21,6 +22,7 @@ from vaza.core.games.bridge_whist import PASS_TO_PARTNER, BridgeWhistDeal, NameT
 from vaza.core.games.contract import LowestOf
 from vaza.core.games.honeymoon import TwoHandedDeal, TwoHandedStage
 from vaza.core.games.widow import HandOut, WidowDeal, WidowStage
+from vaza.core.table_events import Acted, TableEvent, decode
 from vaza.games import find_game
 from vaza.match.pad_table import PadTableMatch
 from vaza.scoring.honours import honours
@@ -39,7 +41,7 @@ def options(game: str, scoring: str, variant: JSON | None = None) -> TableOption
 def robot_table(table_options: TableOptions) -> TableState:
     state = TableState("t", table_options, creator=1)
     for seat in state.match.seat_labels:
-        state.evolve(Event("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
+        state.evolve(decode("robot_in", {"seat": seat, "name": f"Robot {seat}"}))
     return state
 
 
@@ -48,7 +50,7 @@ def run_robots(
     rng: random.Random,
     *,
     after: Step | None = None,
-    log: list[Event] | None = None,
+    log: list[TableEvent] | None = None,
     deals: int | None = None,
     limit: int = 20000,
 ) -> None:
@@ -56,12 +58,12 @@ def run_robots(
     deals are finished).  `after` sees the table after each event with the action just taken
     (as stored), `log` collects the events."""
 
-    def evolve(event: Event) -> None:
+    def evolve(event: TableEvent) -> None:
         state.evolve(event)
         if log is not None:
             log.append(event)
         if after is not None:
-            after(state, event.payload["action"] if event.type == "act" else None)
+            after(state, event.action if isinstance(event, Acted) else None)
 
     for _ in range(limit):
         match = state.match
@@ -74,7 +76,9 @@ def run_robots(
         seat = state.match.controller()
         assert seat is not None, "someone must act while the match goes on"
         action = state.robot.choose(state.match.robot_view(seat))
-        for event in state.decide(Actor(None, "robot", seat), state.spec.actions.encode(action)):
+        for event in state.decide(
+            Actor(None, "robot", seat), from_json(state.spec.actions.encode(action))
+        ):
             evolve(event)
     raise AssertionError("the match did not end")
 
@@ -309,11 +313,11 @@ def test_the_scores_count_honours_in_the_hands_as_played() -> None:
 def test_a_table_replays_its_log(game: str, scoring: str, variant: JSON) -> None:
     table_options = options(game, scoring, variant)
     state = robot_table(table_options)
-    log: list[Event] = []
+    log: list[TableEvent] = []
     run_robots(state, random.Random(11), log=log, deals=3)
     replayed = robot_table(table_options)
     for event in log:
-        replayed.evolve(Event(event.type, json.loads(json.dumps(event.payload))))
+        replayed.evolve(decode(event.kind, json.loads(json.dumps(event.payload))))
     for label in (*state.match.seat_labels, None):
         assert replayed.match.view(label) == state.match.view(label)
     assert replayed.match.view(None, True) == state.match.view(None, True)
@@ -352,7 +356,7 @@ def dealt_cards(game: object) -> frozenset[Card]:
 
 
 def _act(state: TableState, seat: str, command: JSON) -> None:
-    for event in state.decide(Actor(None, "robot", seat), command):
+    for event in state.decide(Actor(None, "robot", seat), from_json(command)):
         state.evolve(event)
 
 
@@ -379,7 +383,7 @@ def test_a_deal_passed_out_is_dealt_again_by_the_same_dealer(game: str) -> None:
     assert finished[0].summary["result"]["passed_out"] is True
     assert finished[0].summary["score"]["counted"] is False
     again = state.follow_ups(rng)[0]
-    assert again.type == "deal"
+    assert again.kind == "deal"
     assert again.payload["dealer"] == deal.payload["dealer"] == "N"
     assert again.payload["vulnerability"] == deal.payload["vulnerability"]
     assert state.match.scores()["next"]["deal"] == 1

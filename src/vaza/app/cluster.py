@@ -21,6 +21,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from vaza.app.commands import Command, from_json, to_json
 from vaza.app.service import (
     LiveTable,
     TableService,
@@ -28,10 +29,11 @@ from vaza.app.service import (
     new_table_id,
     table_topic,
 )
-from vaza.app.table import Actor, Event
+from vaza.app.table import Actor
 from vaza.bus.leases import Leases, LocalLeases
 from vaza.bus.port import Bus
 from vaza.core.errors import VazaError
+from vaza.core.table_events import TableEvent, decode
 from vaza.json_types import JSON
 from vaza.store.port import TableRecord, UserRecord
 
@@ -137,7 +139,7 @@ class Cluster:
             raise Unavailable("could not create the table; try again")
         return await self.service.create(creator, options, deals, table_id, owner)
 
-    async def handle(self, table_id: str, actor: Actor, command: JSON) -> int:
+    async def handle(self, table_id: str, actor: Actor, command: Command) -> int:
         """Apply a command here if this process serves the table (or may take it), else at
         its owner."""
         if table_id in self.service.tables:
@@ -165,7 +167,7 @@ class Cluster:
 
     # -- forwarding -----------------------------------------------------------------------
 
-    async def _forward(self, owner: str, table_id: str, actor: Actor, command: JSON) -> int:
+    async def _forward(self, owner: str, table_id: str, actor: Actor, command: Command) -> int:
         request = secrets.token_hex(8)
         future: asyncio.Future[JSON] = asyncio.get_running_loop().create_future()
         self._replies[request] = future
@@ -177,7 +179,7 @@ class Cluster:
                     "reply_to": self.me,
                     "table": table_id,
                     "actor": [actor.user_id, actor.name, actor.robot_seat, actor.system],
-                    "command": command,
+                    "command": to_json(command),
                 },
             )
             reply = await asyncio.wait_for(future, FORWARD_TIMEOUT)
@@ -201,7 +203,8 @@ class Cluster:
         try:
             if table_id not in self.service.tables:
                 raise Unavailable("the table moved to another server; try again")
-            reply["version"] = await self.service.handle(table_id, actor, message["command"])
+            command = from_json(message["command"])
+            reply["version"] = await self.service.handle(table_id, actor, command)
         except VazaError as error:
             reply["error"] = {"code": error.code, "message": str(error)}
         except KeyError:
@@ -215,7 +218,7 @@ class Cluster:
 
     # -- replicas -------------------------------------------------------------------------
 
-    async def _broadcast(self, table_id: str, before: int, events: list[Event]) -> None:
+    async def _broadcast(self, table_id: str, before: int, events: list[TableEvent]) -> None:
         """The owner's new events, for the replicas of other processes."""
         await self.bus.publish(
             table_topic(table_id),
@@ -223,7 +226,7 @@ class Cluster:
                 "origin": self.me,
                 "table": table_id,
                 "from": before,
-                "events": [[event.type, event.payload] for event in events],
+                "events": [[event.kind, event.payload] for event in events],
             },
         )
 
@@ -242,10 +245,12 @@ class Cluster:
             return
         replica = self.replicas.get(str(message.get("table")))
         if replica is not None:
-            events = [Event(kind, payload) for kind, payload in message["events"]]
+            events = [decode(kind, payload) for kind, payload in message["events"]]
             await self._apply_to_replica(replica, int(message["from"]), events)
 
-    async def _apply_to_replica(self, replica: LiveTable, before: int, events: list[Event]) -> None:
+    async def _apply_to_replica(
+        self, replica: LiveTable, before: int, events: list[TableEvent]
+    ) -> None:
         state = replica.state
         if before + len(events) <= state.version:
             return  # already in the replica (it was read from the log after this was sent)

@@ -30,13 +30,15 @@ from functools import partial
 from typing import Any
 
 from vaza.analysis.worker import start_worker
+from vaza.app.commands import Command, MarkAway, MarkLeft, from_json
 from vaza.app.side_by_side import compared_systems
-from vaza.app.table import SYSTEM, Actor, Change, Event, Forbidden, TableOptions, TableState
+from vaza.app.table import SYSTEM, Actor, Change, Forbidden, TableOptions, TableState
 from vaza.bus.port import Bus
 from vaza.core.cards import SEATS
 from vaza.core.deal import make_rng
 from vaza.core.errors import IllegalAction, ParseError, VazaError
 from vaza.core.record import DealRecord
+from vaza.core.table_events import Chatted, Created, Invited, RobotIn, TableEvent, decode
 from vaza.core.views.audience import KIBITZER_ALL, chat_for, event_for
 from vaza.formats import lin, pbn
 from vaza.formats.heading import Heading, headed, pbn_date
@@ -132,13 +134,13 @@ class Update:
 
     table_id: str
     version: int
-    events: tuple[Event, ...]
+    events: tuple[TableEvent, ...]
     views: AudienceViews
     public_action: Callable[[JSON], JSON]
     in_deal: bool
 
     @classmethod
-    def after(cls, state: TableState, events: list[Event]) -> Update:
+    def after(cls, state: TableState, events: list[TableEvent]) -> Update:
         """The update of `state` once `events` are in it."""
         return cls(
             state.id,
@@ -154,12 +156,11 @@ class Update:
         events = self.events
         return {
             "events": [
-                event_for(e.type, e.payload, audience, self.public_action, in_deal=self.in_deal)
-                for e in events
+                event_for(e, audience, self.public_action, in_deal=self.in_deal) for e in events
             ],
             "view": self.views.get(audience),
             "chat": chat_for(
-                (e.payload for e in events if e.type == "chat"), audience, self.in_deal
+                (e.payload for e in events if isinstance(e, Chatted)), audience, self.in_deal
             ),
         }
 
@@ -249,7 +250,7 @@ class TableService:
         """Deals waiting for the solver, by the person who opened their table."""
         self.notices: list[Callable[[str, JSON], Awaitable[None]]] = []
         """Called with messages for everyone at a table (a finished deal's analysis)."""
-        self.committed: list[Callable[[str, int, list[Event]], Awaitable[None]]] = []
+        self.committed: list[Callable[[str, int, list[TableEvent]], Awaitable[None]]] = []
         """Called after each commit with the table, its version before, and the new events."""
         self.lost: list[Callable[[str], Awaitable[None]]] = []
         """Called when another writer took a table (its append was refused)."""
@@ -270,17 +271,10 @@ class TableService:
         options = TableOptions.from_json(options_json)
         table_id = table_id or new_table_id()
         state = TableState(table_id, options, creator.id, deals)
-        created: JSON = {"options": options.to_json(), "creator": creator.id}
-        if owner is not None:
-            created["owner"] = owner
-        if deals is not None:
-            created["deals"] = {str(n): text for n, text in deals.items()}
-        events = [Event("created", created)]
+        boards = None if deals is None else {str(n): text for n, text in deals.items()}
+        events: list[TableEvent] = [Created(options.to_json(), creator.id, owner, boards)]
         if options.robots:
-            events += [
-                Event("robot_in", {"seat": seat, "name": f"Robot {seat}"})
-                for seat in state.match.seat_labels
-            ][1:]
+            events += [RobotIn(seat, f"Robot {seat}") for seat in state.match.seat_labels][1:]
         for event in events:
             state.evolve(event)
         record = TableRecord(
@@ -293,7 +287,7 @@ class TableService:
             version=state.version,
             summary=state.summary(),
         )
-        await self.store.create_table(record, [NewEvent(e.type, e.payload) for e in events])
+        await self.store.create_table(record, [NewEvent(e.kind, e.payload) for e in events])
         self.tables[table_id] = LiveTable(state, record)
         await self.bus.publish(LOBBY, {"table": table_id, "summary": record.summary})
         return record
@@ -320,7 +314,7 @@ class TableService:
         before the table is served, so a hello that follows finds them left and brings them
         back."""
         for seat in live.state.unaccounted(self.connected(live.state.id)):
-            await self._commit(live, SYSTEM, {"type": "left", "seat": seat})
+            await self._commit(live, SYSTEM, MarkLeft(seat))
 
     async def load(self, table_id: str) -> LiveTable:
         """A table rebuilt from its log (not registered as served here)."""
@@ -350,7 +344,7 @@ class TableService:
             None if deals is None else {int(n): text for n, text in deals.items()},
         )
         for stored in events:
-            state.evolve(Event(stored.type, stored.payload))
+            state.evolve(decode(stored.type, stored.payload))
         state.take_finished_deals()  # archived when they happened
         if state.legacy_acts:
             # A log from before act events named the card's owner: rewritten once, in place.
@@ -372,7 +366,7 @@ class TableService:
 
     # -- the one path -------------------------------------------------------------------
 
-    async def handle(self, table_id: str, actor: Actor, command: JSON) -> int:
+    async def handle(self, table_id: str, actor: Actor, command: Command) -> int:
         """Apply a command for `actor` (a person, a robot, the server itself); returns the new
         version.  Raises a VazaError (with a code and a sentence) when refused, and then
         nothing has changed.  The path, each step once: load → decide → append → publish (each
@@ -392,7 +386,7 @@ class TableService:
                 await self._reload(live)
             yield live
 
-    async def _commit(self, live: LiveTable, actor: Actor, command: JSON) -> None:
+    async def _commit(self, live: LiveTable, actor: Actor, command: Command) -> None:
         """Decide, append and publish one command, the table's lock held throughout."""
         async with self.as_logged(live):
             change = await self._decide(live, actor, command)
@@ -400,7 +394,7 @@ class TableService:
                 await self._append(live, change)
                 await self._publish(live, change)
 
-    async def _decide(self, live: LiveTable, actor: Actor, command: JSON) -> Change:
+    async def _decide(self, live: LiveTable, actor: Actor, command: Command) -> Change:
         state = live.state
         before = state.version
         try:
@@ -433,7 +427,7 @@ class TableService:
             await self.store.append(
                 state.id,
                 change.before,
-                [NewEvent(e.type, e.payload) for e in change.events],
+                [NewEvent(e.kind, e.payload) for e in change.events],
                 status=state.status,
                 summary=state.summary(),
                 deals=deals,
@@ -526,18 +520,18 @@ class TableService:
         update = Update.after(state, events)
         for listener in list(self.listeners):
             await _telling(f"listeners of {where}", listener(update))
-        if any(e.type in _LOBBY_EVENTS for e in events):
+        if any(e.kind in _LOBBY_EVENTS for e in events):
             lobby = {"table": state.id, "summary": state.summary()}
             await _telling(f"the lobby of {where}", self.bus.publish(LOBBY, lobby))
         for event in events:
-            if event.type == "invited":
+            if isinstance(event, Invited):
                 invitation = {
                     "type": "invitation",
                     "table": state.id,
-                    "by": event.payload["by"],
+                    "by": event.by,
                     "invite": live.record.invite_token,
                 }
-                topic = user_topic(event.payload["user_id"])
+                topic = user_topic(event.user_id)
                 await _telling(f"an invitation to {where}", self.bus.publish(topic, invitation))
         for deal in change.finished:
             if deal.record is not None:
@@ -591,7 +585,7 @@ class TableService:
         if table_id not in self.tables:
             return  # another process serves the table now, and arms its deadlines
         try:
-            await self.handle(table_id, SYSTEM, {"type": "away", "seat": seat, "left_at": left_at})
+            await self.handle(table_id, SYSTEM, MarkAway(seat, left_at))
         except VazaError as error:
             log.warning("table %s: could not mark %s away: %s", table_id, seat, error)
         except Exception:
@@ -619,7 +613,7 @@ class TableService:
                 view = state.match.robot_view(answerer)
                 answer = await think(partial(robot_answer, robot), view)
                 if live.state.version == version:
-                    command = state.spec.actions.encode(answer)
+                    command = from_json(state.spec.actions.encode(answer))
                     await self.handle(table_id, Actor(None, "robot", answerer), command)
                 return
             seat = state.match.controller()
@@ -631,7 +625,7 @@ class TableService:
             if live.state.version != version:
                 return  # someone else moved first (an undo, a claim): think again later
             await self.handle(
-                table_id, Actor(None, "robot", seat), state.spec.actions.encode(action)
+                table_id, Actor(None, "robot", seat), from_json(state.spec.actions.encode(action))
             )
         except (IllegalAction, ParseError):
             live.robots_at = -1

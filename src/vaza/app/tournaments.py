@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from vaza.app.commands import AddRobot, Command, Sit
 from vaza.app.table import Actor, Forbidden
 from vaza.core.errors import IllegalAction, ParseError
 from vaza.json_types import JSON
@@ -66,7 +67,7 @@ class Tables(Protocol):
         owner: int | None = None,
     ) -> TableRecord: ...
 
-    async def handle(self, table_id: str, actor: Actor, command: JSON) -> int: ...
+    async def handle(self, table_id: str, actor: Actor, command: Command) -> int: ...
 
 
 class TournamentService:
@@ -250,13 +251,12 @@ class TournamentService:
         for seat in SEATS:
             person = people.get(seat)
             if person is None:
-                await self.tables.handle(table.id, host, {"type": "add_robot", "seat": seat})
+                await self.tables.handle(table.id, host, AddRobot(seat))
             else:
                 # Seated for them: the table waits until they come, a restart holding nothing
                 # for someone who has not (`Occupant.arrived`).
                 actor = Actor(person.id, person.name)
-                sit = {"type": "sit", "seat": seat, "absent": True}
-                await self.tables.handle(table.id, actor, sit)
+                await self.tables.handle(table.id, actor, Sit(seat, absent=True))
         return opened
 
     @staticmethod

@@ -24,9 +24,11 @@ import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from vaza.app.cluster import Cluster
+from vaza.app.commands import Command, Invite, MarkBack, MarkLeft
 from vaza.app.service import LOBBY, LiveTable, TableService, Update, user_topic
 from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
 from vaza.core.errors import VazaError
+from vaza.core.table_events import Left, decode
 from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitzer
 from vaza.json_types import JSON
 from vaza.protocol import patch
@@ -245,7 +247,7 @@ class Hub:
         if seat is not None and occupant is not None and not occupant.arrived:
             # Here for the first time (a duplicate event seated them): told before the
             # snapshot, which then holds it; nothing on their page changes.
-            await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
+            await self.tables.handle(table_id, SYSTEM, MarkBack(seat))
         live = self.tables.state_of(table_id) or live
         # Under the table's lock, the snapshot shows only what the log holds; and the client
         # watches with its snapshot queued first: every update it then gets comes after the
@@ -266,7 +268,7 @@ class Hub:
         if seat is not None:  # after the snapshot: the page draws its update on the snapshot
             occupant = live.state.occupants[seat]
             if occupant is not None and (occupant.left or occupant.away):
-                await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
+                await self.tables.handle(table_id, SYSTEM, MarkBack(seat))
         await self.presence(table_id)
 
     @staticmethod
@@ -279,7 +281,6 @@ class Hub:
             raise Forbidden("say hello to the table first")
         if client.user is None:
             raise Forbidden("log in or play as a guest first")
-        data = message.model_dump(exclude={"ref", "table"}, exclude_none=True)
         if message.type == "chat" and not self._chat.allow(f"{client.user.id}:{table_id}"):
             raise LimitReached(
                 "chat",
@@ -287,19 +288,22 @@ class Hub:
                 f"at most {CHAT_PER_MINUTE} chat messages a minute at a table; slow down",
                 retry_after=self._chat.retry_after(f"{client.user.id}:{table_id}"),
             )
+        command: Command
         if message.type == "invite":
-            data = await self._invitation(message.user)
-        await self.tables.handle(table_id, Actor(client.user.id, client.user.name), data)
+            command = await self._invitation(message.user)
+        else:
+            command = messages.command_of(message)
+        await self.tables.handle(table_id, Actor(client.user.id, client.user.name), command)
         if message.type in ("sit", "stand"):  # a watcher became a player, or back again
             await self.presence(table_id)
 
-    async def _invitation(self, name: str) -> JSON:
+    async def _invitation(self, name: str) -> Invite:
         user = await self.find_user(name)
         if user is None:
             raise Forbidden(f"there is no user called {name}")
         if not user.settings.get("accept_invitations", True):
             raise Forbidden(f"{user.name} does not accept invitations")
-        return {"type": "invite", "user_id": user.id}
+        return Invite(user.id)
 
     # -- outgoing -----------------------------------------------------------------------
 
@@ -339,7 +343,7 @@ class Hub:
             message["events"] = [
                 {
                     "version": e.version,
-                    **event_for(e.type, e.payload, audience, public, in_deal=True),
+                    **event_for(decode(e.type, e.payload), audience, public, in_deal=True),
                 }
                 for e in past
                 if e.version <= state.version
@@ -410,20 +414,20 @@ class Hub:
         shared = update.views.shared()
         sent.shared = None if shared is None else (update.version, shared)
         for event in update.events:
-            if event.type == "left" and self._seated_here(update.table_id, live.state, event):
+            if isinstance(event, Left) and self._seated_here(update.table_id, live.state, event):
                 self._still_here.add(asyncio.ensure_future(self._back(update.table_id, event)))
 
-    def _seated_here(self, table_id: str, state: Any, event: Any) -> bool:
+    def _seated_here(self, table_id: str, state: TableState, event: Left) -> bool:
         """A person said to have left is connected to the table here: the process that serves
         the table (after adopting it, in a cluster) cannot see connections to this one."""
-        occupant = state.occupants.get(event.payload.get("seat"))
+        occupant = state.occupants.get(event.seat)
         user_id = None if occupant is None else occupant.user_id
         return user_id is not None and user_id in self.users_watching(table_id)
 
-    async def _back(self, table_id: str, event: Any) -> None:
-        seat = event.payload["seat"]
+    async def _back(self, table_id: str, event: Left) -> None:
+        seat = event.seat
         try:
-            await self.tables.handle(table_id, SYSTEM, {"type": "back", "seat": seat})
+            await self.tables.handle(table_id, SYSTEM, MarkBack(seat))
         except VazaError as error:
             log.info("table %s: could not say %s is here: %s", table_id, seat, error)
         finally:
@@ -516,7 +520,7 @@ class Hub:
             if seat is None or client.user.id in self.users_watching(table_id):
                 return
             try:
-                await self.tables.handle(table_id, SYSTEM, {"type": "left", "seat": seat})
+                await self.tables.handle(table_id, SYSTEM, MarkLeft(seat))
                 return
             except VazaError as error:
                 # The table is moving between processes, or its owner is slow to answer:

@@ -12,6 +12,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 from pydantic import Field as PydanticField
 
+from vaza.app import commands
 from vaza.core.errors import ParseError
 from vaza.games import VERBS
 from vaza.games.spec import Field, FieldKind, Verb
@@ -151,3 +152,23 @@ def parse_message(text: str) -> Any:
                 f"unknown message type; see docs/protocol.md ({first['msg']})"
             ) from None
         raise ParseError(f"bad message: {where}: {first['msg']}") from None
+
+
+def command_of(message: _TableCommand) -> commands.Command:
+    """The table's command for a checked message (an invitation names its user by name: the
+    hub looks the name up, `commands.Invite`)."""
+    match message:
+        case Sit():
+            return commands.Sit(message.seat)
+        case Stand():
+            return commands.Stand()
+        case AddRobot():
+            return commands.AddRobot(message.seat)
+        case RemoveRobot():
+            return commands.RemoveRobot(message.seat)
+        case Chat():
+            return commands.Chat(message.text)
+        case NextDeal():
+            return commands.NextDeal()
+    fields = message.model_dump(exclude={"ref", "table"}, exclude_none=True)
+    return commands.from_json(fields)  # a game's command, as the registry declares it

@@ -9,8 +9,25 @@ read, are decided here, so the server only serialises.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Final, assert_never
 
+from vaza.core.table_events import (
+    Acted,
+    Away,
+    Back,
+    Chatted,
+    Created,
+    Dealt,
+    DealWanted,
+    Finished,
+    Invited,
+    Left,
+    RobotIn,
+    RobotOut,
+    Sat,
+    Stood,
+    TableEvent,
+)
 from vaza.json_types import JSON
 
 KIBITZER: Final = "kibitzer"
@@ -51,37 +68,63 @@ def chat_for(lines: Iterable[JSON], audience: str, in_deal: bool) -> list[JSON]:
 
 
 def event_for(
-    kind: str,
-    payload: JSON,
+    event: TableEvent,
     audience: str,
     public_action: Callable[[JSON], JSON],
     *,
     in_deal: bool,
 ) -> JSON:
-    """An event of the log as `audience` may learn of it.
+    """An event of the log as `audience` may learn of it: one rule per kind of event, each
+    naming the fields it tells, so a new kind cannot be sent before its rule is written here
+    (`assert_never`) and a new field of a known kind is told to nobody until it is named.
 
     A deal carries cards, so it is reduced to its number (each audience's view shows what it
     may see); the creation may hold a duplicate event's boards; invitations concern one
     person; a chat line is read where `may_read_chat` allows; an action is told as the game
     says everyone may learn of it (`public_action`: a card handed from the widow is seen to be
     given, not which)."""
-    if kind == "deal":
-        return {"type": "deal", "number": payload.get("number")}
-    if kind in ("created", "invited"):
-        return {"type": kind}
-    if kind == "chat":
-        if may_read_chat(payload, audience, in_deal):
-            return {"type": "chat", **payload}
-        return {"type": "chat"}
-    if kind == "act":
-        action = public_action(payload["action"])
-        partner = audience == _PARTNER.get(payload["seat"])
-        if partner and action.get("why") is not None:
-            action = {k: v for k, v in action.items() if k not in REASON}
-        if partner and in_deal and ALERT in action:
-            action = {k: v for k, v in action.items() if k != ALERT}
-        told = {"type": "act", "seat": payload["seat"], "action": action}
-        if "by" in payload:
-            told["by"] = payload["by"]  # declarer, for dummy's card
-        return told
-    return {"type": kind, **payload}
+    match event:
+        case Created() | Invited() | DealWanted() | Finished():
+            return {"type": event.kind}
+        case Dealt():
+            return {"type": "deal", "number": event.number}
+        case Sat():
+            sat: JSON = {"type": "sat", "seat": event.seat, "user_id": event.user_id}
+            sat["name"] = event.name
+            if event.absent:
+                sat["absent"] = True
+            return sat
+        case Stood() | RobotOut() | Away() | Back():
+            return {"type": event.kind, "seat": event.seat}
+        case RobotIn():
+            return {"type": "robot_in", "seat": event.seat, "name": event.name}
+        case Left():
+            left: JSON = {"type": "left", "seat": event.seat}
+            if event.at is not None:
+                left["at"] = event.at
+            return left
+        case Chatted():
+            if may_read_chat(event.payload, audience, in_deal):
+                return {"type": "chat", **event.payload}
+            return {"type": "chat"}
+        case Acted():
+            return _act_for(event, audience, public_action, in_deal=in_deal)
+        case _:
+            assert_never(event)
+
+
+def _act_for(
+    event: Acted, audience: str, public_action: Callable[[JSON], JSON], *, in_deal: bool
+) -> JSON:
+    """An action in its public form; partner is told neither a rejected claim's reason nor,
+    during the deal, an alert."""
+    action = public_action(event.action)
+    partner = audience == _PARTNER.get(event.seat)
+    if partner and action.get("why") is not None:
+        action = {k: v for k, v in action.items() if k not in REASON}
+    if partner and in_deal and ALERT in action:
+        action = {k: v for k, v in action.items() if k != ALERT}
+    told: JSON = {"type": "act", "seat": event.seat, "action": action}
+    if event.by is not None:
+        told["by"] = event.by  # declarer, for dummy's card
+    return told

@@ -1,0 +1,104 @@
+"""Who sits at a table and what its creator chose: the table's options, its occupants, and the
+actors who send it commands.  Plain values, read by the table (`vaza.app.table`) and its service.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from vaza.core.errors import IllegalAction, ParseError
+from vaza.games import GAMES, find_game
+from vaza.json_types import JSON
+
+DEFAULT_GAME: Final = GAMES[0]
+
+
+class Forbidden(IllegalAction):
+    """The sender may not do this at this table."""
+
+    code = "forbidden"
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """What a table's creator chose (seed 001's "Gerenciamento do jogo" and more)."""
+
+    game: str = DEFAULT_GAME.name
+    scoring: str = DEFAULT_GAME.scorings[0].name
+    variant: JSON = field(default_factory=dict)
+    """Game and scoring options (e.g. honours, Chicago convention, Boerenbridge variants)."""
+    players: int = 4
+    public: bool = True
+    kibitzers: bool = True
+    kibitzers_see_all: bool = False
+    robots: bool = True
+    """Fill empty seats with robots when the table is created."""
+    seconds_per_action: int | None = None
+
+    @classmethod
+    def from_json(cls, data: JSON) -> TableOptions:
+        """Read options sent by a client, with a clear error for each bad one."""
+        known = set(cls.__dataclass_fields__)
+        unknown = set(data) - known
+        if unknown:
+            raise ParseError(f"unknown table options: {', '.join(sorted(unknown))}")
+        game = data.get("game", DEFAULT_GAME.name)
+        spec = find_game(str(game))
+        # What is not chosen follows the game: its usual number of players, its first scoring.
+        defaults = {"scoring": spec.scorings[0].name, "players": spec.players[0]}
+        options = cls(**{**defaults, **data})
+        spec.scoring(str(options.scoring))
+        for name in ("public", "kibitzers", "kibitzers_see_all", "robots"):
+            if not isinstance(getattr(options, name), bool):
+                raise ParseError(f"{name} must be true or false")
+        if not isinstance(options.variant, dict):
+            raise ParseError("variant must be an object of options")
+        seconds = options.seconds_per_action
+        if seconds is not None and (not isinstance(seconds, int) or not 5 <= seconds <= 600):
+            raise ParseError("seconds_per_action is a whole number from 5 to 600")
+        if not isinstance(options.players, int) or isinstance(options.players, bool):
+            raise ParseError("players must be a whole number")
+        return options
+
+    def to_json(self) -> JSON:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+@dataclass(slots=True)
+class Occupant:
+    kind: str
+    """"human" or "robot"."""
+    name: str
+    user_id: int | None = None
+    left: bool = False
+    """A human whose last connection to the table closed: the seat is held for them."""
+    left_at: float | None = None
+    """When they left (None if the log does not say: a log from before it did)."""
+    away: bool = False
+    """A human whose hold ran out: a robot plays for them until they come back."""
+    arrived: bool = True
+    """False for a person seated for them (a duplicate event seats its people at every round's
+    table when it starts) until they first come: the table waits for them, and no restart
+    holds them, since they had no connection to lose."""
+
+    def to_json(self) -> JSON:
+        """As everyone at the table may learn it: no account id."""
+        return {"kind": self.kind, "name": self.name, "away": self.away}
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who sends a command: a user (maybe seated), or the robot playing a seat."""
+
+    user_id: int | None
+    name: str
+    robot_seat: str | None = None
+    system: bool = False
+    """The server itself (marking a player away or back)."""
+
+
+SYSTEM = Actor(None, "system", system=True)
+
+
+__all__ = ["DEFAULT_GAME", "SYSTEM", "Actor", "Forbidden", "Occupant", "TableOptions"]

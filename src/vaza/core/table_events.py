@@ -1,0 +1,354 @@
+"""The events of a table's log: one frozen type per kind, a tagged union (`TableEvent`).
+
+A table's state is the fold of these events (`vaza.app.table`), and each audience learns of them
+only as `vaza.core.views.audience.event_for` says.  Both match on the union with
+`typing.assert_never`, so a new kind of event cannot pass `mypy --strict` before it is evolved
+and before its audience rule is written: nothing reaches a client whole by default.
+
+The stored form (`kind`, `payload`) is the one the log has always held and `docs/protocol.md`
+describes; `SCHEMA` is its version, stored with every event, and `decode` reads any version
+still found in a log (`vaza.store` never rewrites one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar, Final, Literal
+
+from vaza.json_types import JSON
+
+SCHEMA: Final = 2
+"""The version of the events written today.  1: the log as it was before events carried a
+version, whose act events may name the seat that chose a card (declarer) where it was another
+seat's (dummy's); the table upgrades them as it reads them (`TableState.evolve`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """The table's creation: its options, its creator and, for a duplicate event's table, the
+    person it is for and its private boards (never sent to anyone)."""
+
+    kind: ClassVar[Literal["created"]] = "created"
+    options: JSON
+    creator: int | None
+    owner: int | None = None
+    deals: dict[str, str] | None = None
+
+    @classmethod
+    def read(cls, p: JSON) -> Created:
+        return cls(p["options"], p.get("creator"), p.get("owner"), p.get("deals"))
+
+    @property
+    def payload(self) -> JSON:
+        payload: JSON = {"options": self.options, "creator": self.creator}
+        if self.owner is not None:
+            payload["owner"] = self.owner
+        if self.deals is not None:
+            payload["deals"] = self.deals
+        return payload
+
+
+@dataclass(frozen=True, slots=True)
+class Sat:
+    """A person sat down (`absent`: seated for them by a duplicate event, not yet come)."""
+
+    kind: ClassVar[Literal["sat"]] = "sat"
+    seat: str
+    user_id: int
+    name: str
+    absent: bool = False
+
+    @classmethod
+    def read(cls, p: JSON) -> Sat:
+        return cls(p["seat"], p["user_id"], p["name"], bool(p.get("absent", False)))
+
+    @property
+    def payload(self) -> JSON:
+        payload: JSON = {"seat": self.seat, "user_id": self.user_id, "name": self.name}
+        if self.absent:
+            payload["absent"] = True
+        return payload
+
+
+@dataclass(frozen=True, slots=True)
+class Stood:
+    kind: ClassVar[Literal["stood"]] = "stood"
+    seat: str
+
+    @classmethod
+    def read(cls, p: JSON) -> Stood:
+        return cls(p["seat"])
+
+    @property
+    def payload(self) -> JSON:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class RobotIn:
+    kind: ClassVar[Literal["robot_in"]] = "robot_in"
+    seat: str
+    name: str
+
+    @classmethod
+    def read(cls, p: JSON) -> RobotIn:
+        return cls(p["seat"], p["name"])
+
+    @property
+    def payload(self) -> JSON:
+        return {"seat": self.seat, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class RobotOut:
+    kind: ClassVar[Literal["robot_out"]] = "robot_out"
+    seat: str
+
+    @classmethod
+    def read(cls, p: JSON) -> RobotOut:
+        return cls(p["seat"])
+
+    @property
+    def payload(self) -> JSON:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    """A seated person's last connection closed, at `at` (None in a log from before it said):
+    their seat is held from then."""
+
+    kind: ClassVar[Literal["left"]] = "left"
+    seat: str
+    at: float | None = None
+
+    @classmethod
+    def read(cls, p: JSON) -> Left:
+        return cls(p["seat"], p.get("at"))
+
+    @property
+    def payload(self) -> JSON:
+        return _at({"seat": self.seat}, self.at)
+
+
+@dataclass(frozen=True, slots=True)
+class Away:
+    """A seat's hold ran out: a robot plays for the person until they are back."""
+
+    kind: ClassVar[Literal["away"]] = "away"
+    seat: str
+
+    @classmethod
+    def read(cls, p: JSON) -> Away:
+        return cls(p["seat"])
+
+    @property
+    def payload(self) -> JSON:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """The person of a seat is here (again, or for the first time)."""
+
+    kind: ClassVar[Literal["back"]] = "back"
+    seat: str
+
+    @classmethod
+    def read(cls, p: JSON) -> Back:
+        return cls(p["seat"])
+
+    @property
+    def payload(self) -> JSON:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A new deal: the match's setup of it (its cards among it: never sent), decided at `at`."""
+
+    kind: ClassVar[Literal["deal"]] = "deal"
+    setup: JSON
+    at: float | None = None
+
+    @property
+    def number(self) -> object:
+        return self.setup.get("number")
+
+    @classmethod
+    def read(cls, p: JSON) -> Dealt:
+        return cls({k: v for k, v in p.items() if k != "at"}, p.get("at"))
+
+    @property
+    def payload(self) -> JSON:
+        return _at(dict(self.setup), self.at)
+
+
+@dataclass(frozen=True, slots=True)
+class DealWanted:
+    """A player asked for the next deal."""
+
+    kind: ClassVar[Literal["deal_wanted"]] = "deal_wanted"
+
+    @classmethod
+    def read(cls, p: JSON) -> DealWanted:
+        return cls()
+
+    @property
+    def payload(self) -> JSON:
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """A game action (a call, a card, a claim …) of the seat whose it is, `seat`; `by` is the
+    seat that chose it where that is another (declarer for dummy's card)."""
+
+    kind: ClassVar[Literal["act"]] = "act"
+    seat: str
+    action: JSON
+    by: str | None = None
+    at: float | None = None
+
+    @property
+    def chooser(self) -> str:
+        return self.seat if self.by is None else self.by
+
+    @classmethod
+    def read(cls, p: JSON) -> Acted:
+        return cls(p["seat"], p["action"], p.get("by"), p.get("at"))
+
+    @property
+    def payload(self) -> JSON:
+        payload: JSON = {"seat": self.seat, "action": self.action}
+        if self.by is not None:
+            payload["by"] = self.by
+        return _at(payload, self.at)
+
+
+@dataclass(frozen=True, slots=True)
+class Chatted:
+    """A chat line; `audience` is "kibitzers" for a watcher's line during play (never read
+    by the players then), else "all"."""
+
+    kind: ClassVar[Literal["chat"]] = "chat"
+    sender: str
+    seat: str | None
+    text: str
+    audience: str = "all"
+
+    @classmethod
+    def read(cls, p: JSON) -> Chatted:
+        return cls(p["from"], p.get("seat"), p["text"], p.get("audience", "all"))
+
+    @property
+    def payload(self) -> JSON:
+        return {
+            "from": self.sender,
+            "seat": self.seat,
+            "text": self.text,
+            "audience": self.audience,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Invited:
+    kind: ClassVar[Literal["invited"]] = "invited"
+    user_id: int
+    by: str
+
+    @classmethod
+    def read(cls, p: JSON) -> Invited:
+        return cls(p["user_id"], p["by"])
+
+    @property
+    def payload(self) -> JSON:
+        return {"user_id": self.user_id, "by": self.by}
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The match is over."""
+
+    kind: ClassVar[Literal["finished"]] = "finished"
+
+    @classmethod
+    def read(cls, p: JSON) -> Finished:
+        return cls()
+
+    @property
+    def payload(self) -> JSON:
+        return {}
+
+
+TableEvent = (
+    Created
+    | Sat
+    | Stood
+    | RobotIn
+    | RobotOut
+    | Left
+    | Away
+    | Back
+    | Dealt
+    | DealWanted
+    | Acted
+    | Chatted
+    | Invited
+    | Finished
+)
+"""Every event a table's log may hold."""
+
+Presence = Left | Away | Back
+"""The server's reports of a seated person."""
+
+_READERS: Final[dict[str, Callable[[JSON], TableEvent]]] = {
+    cls.kind: cls.read
+    for cls in (
+        *(Created, Sat, Stood, RobotIn, RobotOut, Left, Away, Back),
+        *(Dealt, DealWanted, Acted, Chatted, Invited, Finished),
+    )
+}
+KINDS: Final = frozenset(_READERS)
+"""The kinds of event a log may hold."""
+
+
+def decode(kind: str, payload: JSON, schema: int = SCHEMA) -> TableEvent:
+    """The event stored as `kind` and `payload` in version `schema` of the log's form.  Raises
+    ValueError for a kind no version ever wrote.  Version 1 reads as today's form: only its act
+    events may differ, and only the table can tell (`Acted.by` needs the match)."""
+    del schema  # every version reads alike here: see SCHEMA
+    reader = _READERS.get(kind)
+    if reader is None:
+        raise ValueError(f"unknown event type {kind!r}")
+    return reader(payload)
+
+
+def _at(payload: JSON, at: float | None) -> JSON:
+    if at is not None:
+        payload["at"] = at
+    return payload
+
+
+__all__ = [
+    "KINDS",
+    "SCHEMA",
+    "Acted",
+    "Away",
+    "Back",
+    "Chatted",
+    "Created",
+    "DealWanted",
+    "Dealt",
+    "Finished",
+    "Invited",
+    "Left",
+    "Presence",
+    "RobotIn",
+    "RobotOut",
+    "Sat",
+    "Stood",
+    "TableEvent",
+    "decode",
+]
