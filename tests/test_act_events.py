@@ -14,7 +14,7 @@ from vaza.app.service import TableService
 from vaza.app.table import Actor, TableOptions, TableState
 from vaza.bus.memory import MemoryBus
 from vaza.core.cards import Card, Seat
-from vaza.core.table_events import TableEvent, decode
+from vaza.core.table_events import SCHEMA, TableEvent, decode
 from vaza.store.db import open_database
 from vaza.store.port import NewEvent
 from vaza.store.sql import SqlStore
@@ -64,7 +64,7 @@ def test_each_card_is_logged_as_its_owners_and_dummys_as_chosen_by_declarer(game
     assert by_dummy >= 10
 
 
-def test_an_old_log_that_named_declarer_for_dummys_cards_is_rewritten_on_load(
+def test_an_old_log_that_named_declarer_for_dummys_cards_is_upgraded_when_read_never_written(
     database_url: str,
 ) -> None:
     async def scenario() -> None:
@@ -88,11 +88,20 @@ def test_an_old_log_that_named_declarer_for_dummys_cards_is_rewritten_on_load(
                 status="playing",
                 summary={},
             )
-            loaded = await TableService(store, MemoryBus()).load(table.id)
-            assert [(e.type, e.payload) for e in await store.events(table.id, len(logged))] == today
+            stored = await store.events(table.id, len(logged))
+            assert {e.schema_version for e in stored} == {1}  # written before versions
+            reader = TableService(store, MemoryBus())
+            loaded = await reader.load(table.id)
             assert loaded.state.match.view(None, all_hands=True) == state.match.view(None, True)
-            reloaded = await TableService(store, MemoryBus()).load(table.id)
-            assert not reloaded.state.legacy_acts  # rewritten once: nothing left to do
+            assert loaded.upgraded  # dummy's cards, in today's form
+            # A client catching up is told today's form; the log itself is not written.
+            told = [(e.kind, e.payload) for _, e in await reader.events_after(loaded, len(logged))]
+            assert told == today
+            assert await store.events(table.id, len(logged)) == stored
+            assert [(e.type, e.payload) for e in stored] == old
+            # Events written today carry today's version, and are never read as old ones.
+            assert {e.schema_version for e in logged} == {SCHEMA}
+            await reader.close()
         finally:
             await store.close()
 

@@ -258,6 +258,7 @@ class Cluster:
             log.info("table %s: a gap in its events; reading the log", state.id)
             fresh = await self.service.load(state.id)
             replica.state, replica.record = fresh.state, fresh.record
+            replica.upgraded = fresh.upgraded
         else:
             for event in events:
                 state.evolve(event)

@@ -38,7 +38,15 @@ from vaza.core.cards import SEATS
 from vaza.core.deal import make_rng
 from vaza.core.errors import IllegalAction, ParseError, VazaError
 from vaza.core.record import DealRecord
-from vaza.core.table_events import Chatted, Created, Invited, RobotIn, TableEvent, decode
+from vaza.core.table_events import (
+    SCHEMA,
+    Chatted,
+    Created,
+    Invited,
+    RobotIn,
+    TableEvent,
+    decode,
+)
 from vaza.core.views.audience import KIBITZER_ALL, chat_for, event_for
 from vaza.formats import lin, pbn
 from vaza.formats.heading import Heading, headed, pbn_date
@@ -72,6 +80,9 @@ class LiveTable:
     """The version a robot's turn was last started for (one robot thinks per position)."""
     robot_claims: set[tuple[str, int]] = field(default_factory=set)
     """(seat, trick) where a robot has already tried a claim."""
+    upgraded: dict[int, TableEvent] = field(default_factory=dict)
+    """The events of an old log whose form today differs from the stored one, by version, as
+    the table read them (`TableState.upgraded`): what a client catching up is told."""
     stale: bool = False
     """A commit failed and the log could not be read back (the database away): memory may be
     ahead of the log, so the table is read again before its next command."""
@@ -287,7 +298,7 @@ class TableService:
             version=state.version,
             summary=state.summary(),
         )
-        await self.store.create_table(record, [NewEvent(e.kind, e.payload) for e in events])
+        await self.store.create_table(record, [NewEvent(e.kind, e.payload, SCHEMA) for e in events])
         self.tables[table_id] = LiveTable(state, record)
         await self.bus.publish(LOBBY, {"table": table_id, "summary": record.summary})
         return record
@@ -343,16 +354,25 @@ class TableService:
             created.get("creator"),
             None if deals is None else {int(n): text for n, text in deals.items()},
         )
+        upgraded: dict[int, TableEvent] = {}
         for stored in events:
-            state.evolve(decode(stored.type, stored.payload))
+            event = decode(stored.type, stored.payload)
+            today = state.upgraded(event, stored.schema_version)
+            if today is not event:
+                upgraded[stored.version] = today
+            state.evolve(today)
         state.take_finished_deals()  # archived when they happened
-        if state.legacy_acts:
-            # A log from before act events named the card's owner: rewritten once, in place.
-            await self.store.rewrite_events(table_id, state.legacy_acts)
-            upgraded = len(state.legacy_acts)
-            log.info("table %s: %d act events brought to today's form", table_id, upgraded)
-            state.legacy_acts.clear()
-        return LiveTable(state, record, loaded_at=self.clock())
+        return LiveTable(state, record, loaded_at=self.clock(), upgraded=upgraded)
+
+    async def events_after(self, live: LiveTable, since: int) -> list[tuple[int, TableEvent]]:
+        """The table's events after version `since` (up to the version in memory), in today's
+        form: an old log is upgraded as it is read (`LiveTable.upgraded`), never rewritten."""
+        stored = await self.store.events(live.state.id, after=since)
+        return [
+            (e.version, live.upgraded.get(e.version) or decode(e.type, e.payload))
+            for e in stored
+            if e.version <= live.state.version
+        ]
 
     async def resume_all(self) -> int:
         """Load every unfinished table (after a restart) so robots and timers go on."""
@@ -427,7 +447,7 @@ class TableService:
             await self.store.append(
                 state.id,
                 change.before,
-                [NewEvent(e.kind, e.payload) for e in change.events],
+                [NewEvent(e.kind, e.payload, SCHEMA) for e in change.events],
                 status=state.status,
                 summary=state.summary(),
                 deals=deals,
@@ -495,7 +515,7 @@ class TableService:
 
     async def _reload(self, live: LiveTable) -> None:
         fresh = await self._load(live.state.id)
-        live.state, live.record = fresh.state, fresh.record
+        live.state, live.record, live.upgraded = fresh.state, fresh.record, fresh.upgraded
         live.robots_at = -1  # the position may be one a robot must think about again
         live.stale = False
 

@@ -37,6 +37,7 @@ from vaza.app.commands import (
 from vaza.app.seating import DEFAULT_GAME, SYSTEM, Actor, Forbidden, Occupant, TableOptions
 from vaza.core.errors import IllegalAction, NotYourTurn, ParseError
 from vaza.core.table_events import (
+    SCHEMA,
     Acted,
     Away,
     Back,
@@ -109,9 +110,6 @@ class TableState:
         self.chat_lines = 0
         self.finished_deals: list[FinishedDeal] = []
         """Deals finished by the events evolved since the caller last took them."""
-        self.legacy_acts: dict[int, JSON] = {}
-        """Act events of an older log that named the seat that acted (declarer) where the
-        card was another's (dummy's), by version, in today's form: for the store to rewrite."""
         self._deal_wanted = False
         self.turn_began: float | None = None
         """When the last action or deal was decided: the turn to act began then."""
@@ -405,14 +403,19 @@ class TableState:
                 assert_never(event)
         self.version += 1
 
+    def upgraded(self, event: TableEvent, schema: int) -> TableEvent:
+        """`event`, read from the log in version `schema` of its form, in today's form
+        (`vaza.core.table_events.SCHEMA`), given the table as it stood before it.  Version 1's
+        act events named the seat that chose a card (declarer) where it was another's (dummy's):
+        the owner is the match's to say."""
+        if schema >= SCHEMA or not isinstance(event, Acted) or event.by is not None:
+            return event
+        owner = self.match.owner(self.spec.actions.parse(event.action), event.seat)
+        return event if owner == event.seat else Acted(owner, event.action, event.seat, event.at)
+
     def _evolve_act(self, event: Acted) -> None:
         action = self.spec.actions.parse(event.action)
-        by = event.chooser
-        if event.by is None and self.match.owner(action, by) != by:
-            # A log from before act events named the card's owner: in today's form.
-            owner = self.match.owner(action, by)
-            self.legacy_acts[self.version + 1] = Acted(owner, event.action, by, event.at).payload
-        self.match.apply(action, by)
+        self.match.apply(action, event.chooser)
         self.turn_began = event.at
         if not self.match.in_deal:
             self.finished_deals.append(self.match.finish_deal())

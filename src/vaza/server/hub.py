@@ -28,13 +28,13 @@ from vaza.app.commands import Command, Invite, MarkBack, MarkLeft
 from vaza.app.service import LOBBY, LiveTable, TableService, Update, user_topic
 from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
 from vaza.core.errors import VazaError
-from vaza.core.table_events import Left, decode
+from vaza.core.table_events import Left, TableEvent
 from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitzer
 from vaza.json_types import JSON
 from vaza.protocol import patch
 from vaza.server import messages
 from vaza.server.guard import LimitReached, RateLimiter
-from vaza.store.port import StoredEvent, TableRecord, UserRecord
+from vaza.store.port import TableRecord, UserRecord
 
 log = logging.getLogger("vaza.ws")
 
@@ -307,17 +307,22 @@ class Hub:
 
     # -- outgoing -----------------------------------------------------------------------
 
-    async def _past_events(self, live: LiveTable, since: int | None) -> list[StoredEvent] | None:
+    async def _past_events(
+        self, live: LiveTable, since: int | None
+    ) -> list[tuple[int, TableEvent]] | None:
         """The log after `since` for a reconnecting client, unless it asks from too far back
         (then the snapshot alone says all it needs)."""
         version = live.state.version
         if since is None or not version - CATCH_UP_LIMIT <= since < version:
             return None
-        events: list[StoredEvent] = await self.tables.store.events(live.state.id, after=since)
-        return events
+        return await self.tables.service.events_after(live, since)
 
     def _snapshot(
-        self, live: LiveTable, audience: str, past: list[StoredEvent] | None, client_id: int | None
+        self,
+        live: LiveTable,
+        audience: str,
+        past: list[tuple[int, TableEvent]] | None,
+        client_id: int | None,
     ) -> JSON:
         """The table now as `audience` may see it, with the past events it may learn of."""
         state = live.state
@@ -341,12 +346,8 @@ class Hub:
             # chat from then is read as between deals.
             public = state.spec.actions.public
             message["events"] = [
-                {
-                    "version": e.version,
-                    **event_for(decode(e.type, e.payload), audience, public, in_deal=True),
-                }
-                for e in past
-                if e.version <= state.version
+                {"version": version, **event_for(event, audience, public, in_deal=True)}
+                for version, event in past
             ]
         return message
 

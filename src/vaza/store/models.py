@@ -81,6 +81,9 @@ class TableEvent(Base):
     version: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(32))
     payload: Mapped[dict[str, object]] = mapped_column(JSON)
+    schema_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """The version of the payload's form, as the application numbers them: a log is upgraded
+    when read, never rewritten."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -49,12 +49,17 @@ class StoredEvent:
     version: int
     type: str
     payload: JSON
+    schema_version: int = 1
+    """The version of the payload's form it was written in (the application numbers them and
+    upgrades old ones as it reads them; the log is never rewritten)."""
 
 
 @dataclass(frozen=True, slots=True)
 class NewEvent:
     type: str
     payload: JSON = field(default_factory=dict)
+    schema_version: int = 1
+    """The version of the payload's form (`StoredEvent.schema_version`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +123,6 @@ class Store(Protocol):
         ...
 
     async def events(self, table_id: str, after: int = 0) -> list[StoredEvent]: ...
-    async def rewrite_events(self, table_id: str, payloads: Mapping[int, JSON]) -> None:
-        """Replace the payloads of the events at these versions: an old log brought to
-        today's form of its events, their meaning unchanged (never to change what happened)."""
-        ...
 
     # finished deals
     async def save_deal(self, deal: DealRow) -> int: ...

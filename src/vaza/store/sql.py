@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -217,7 +217,11 @@ class SqlStore:
             for version, item in enumerate(events, start=1):
                 session.add(
                     models.TableEvent(
-                        table_id=table.id, version=version, type=item.type, payload=item.payload
+                        table_id=table.id,
+                        version=version,
+                        type=item.type,
+                        payload=item.payload,
+                        schema_version=item.schema_version,
                     )
                 )
             await session.commit()
@@ -337,6 +341,7 @@ class SqlStore:
                 "version": r.expected_version + offset,
                 "type": item.type,
                 "payload": item.payload,
+                "schema_version": item.schema_version,
                 "created_at": models.utcnow(),
             }
             for r in requests
@@ -403,6 +408,7 @@ class SqlStore:
                     version=request.expected_version + offset,
                     type=item.type,
                     payload=item.payload,
+                    schema_version=item.schema_version,
                 )
             )
         for deal in request.deals:
@@ -417,24 +423,10 @@ class SqlStore:
         )
         async with self._sessions() as session:
             rows = (await session.execute(query)).scalars()
-            return [StoredEvent(row.version, row.type, dict(row.payload)) for row in rows]
-
-    async def rewrite_events(self, table_id: str, payloads: Mapping[int, JSON]) -> None:
-        if not payloads:
-            return
-        table = models.TableEvent.__table__
-        assert isinstance(table, Table)
-        statement = (
-            update(table)
-            .where(table.c.table_id == table_id, table.c.version == bindparam("at_version"))
-            .values(payload=bindparam("new_payload"))
-        )
-        rows = [{"at_version": v, "new_payload": p} for v, p in sorted(payloads.items())]
-        async with self._sessions() as session:
-            await session.execute(statement, rows)
-            await session.commit()
-
-    # -- finished deals -------------------------------------------------------------------
+            return [
+                StoredEvent(row.version, row.type, dict(row.payload), row.schema_version)
+                for row in rows
+            ]
 
     async def save_deal(self, deal: DealRow) -> int:
         async with self._sessions() as session:

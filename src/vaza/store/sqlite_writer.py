@@ -27,7 +27,8 @@ from vaza.store.port import DealRow, NewEvent
 
 _MOVE_TABLE = "UPDATE tables SET version = ?, status = ?, summary = ? WHERE id = ? AND version = ?"
 _INSERT_EVENT = (
-    "INSERT INTO table_events (table_id, version, type, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO table_events (table_id, version, type, payload, schema_version, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
 )
 _INSERT_DEAL = (
     "INSERT INTO deals (table_id, number, game, pbn, lin, summary, created_at)"
@@ -103,7 +104,7 @@ class SqliteWriter:
                 _INSERT_EVENT,
                 [
                     (m.table_id, m.expected_version + offset, item.type,
-                     self._payload(item.payload), now)
+                     self._payload(item.payload), item.schema_version, now)
                     for m in moves
                     for offset, item in enumerate(m.events, start=1)
                 ],
