@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from vaza.app.commands import from_json
-from vaza.app.service import TableService
+from vaza.app.service import ServiceOptions, TableService
 from vaza.app.table import SYSTEM, Actor
 from vaza.bus.memory import MemoryBus
 from vaza.store.db import open_database
@@ -48,7 +48,9 @@ async def service(
     """One process's table service over the database at `path` (closed at the end, as a
     process that stops; what it committed stays)."""
     database = await open_database(f"sqlite+aiosqlite:///{path}")
-    tables = TableService(SqlStore(database), MemoryBus(), away_after=away_after, clock=clock)
+    tables = TableService(
+        SqlStore(database), MemoryBus(), ServiceOptions(away_after=away_after, clock=clock)
+    )
     for name, value in extra.items():
         setattr(tables, name, value)
     try:

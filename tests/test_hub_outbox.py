@@ -77,6 +77,7 @@ def test_a_person_who_left_is_told_again_while_the_table_is_unavailable(
     from types import SimpleNamespace
 
     from vaza.app.cluster import Unavailable
+    from vaza.app.commands import MarkLeft
     from vaza.server import hub as hub_module
     from vaza.server.hub import Hub
 
@@ -84,7 +85,7 @@ def test_a_person_who_left_is_told_again_while_the_table_is_unavailable(
     said: list[dict[str, Any]] = []
 
     class Tables:
-        service = SimpleNamespace(listeners=[], notices=[], connected=None)
+        service = SimpleNamespace(subscribe=lambda *_: lambda: None)
 
         def state_of(self, table_id: str) -> Any:
             state = SimpleNamespace(finished=False, seat_of=lambda user_id: "W")
@@ -100,4 +101,4 @@ def test_a_person_who_left_is_told_again_while_the_table_is_unavailable(
     person = SimpleNamespace(id=4, name="ana")
     client = Client(object(), person)  # type: ignore[arg-type]
     asyncio.run(hub._left(client, "t1"))
-    assert said == [{"type": "left", "seat": "W"}] * 3
+    assert said == [MarkLeft("W")] * 3

@@ -14,8 +14,9 @@ from pathlib import Path
 import endplay.parsers.pbn as endplay_pbn
 
 from vaza.analysis.results import ns_score
+from vaza.app.analysis_queue import analyse_to_json
 from vaza.app.commands import from_json
-from vaza.app.service import TableService, analyse_to_json
+from vaza.app.service import ServiceOptions, TableService
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
 from vaza.core.calls import Call
@@ -36,7 +37,7 @@ async def _play_one_deal(tmp_path: Path, options: dict[str, object]) -> DealRow:
     it is her turn or a robot's claim waits for her, until the table's first deal is
     archived."""
     store = SqlStore(await open_database(f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"))
-    service = TableService(store, MemoryBus(), clock=lambda: NOON)
+    service = TableService(store, MemoryBus(), ServiceOptions(clock=lambda: NOON))
     try:
         ana = await store.create_user("Ana Lima", None, is_guest=True, settings={})
         table = await service.create(ana, options)

@@ -12,7 +12,7 @@ from typing import Any
 
 from vaza.analysis.dds import is_background
 from vaza.app.commands import from_json
-from vaza.app.service import TableService
+from vaza.app.service import ServiceOptions, TableService
 from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
 from vaza.store.db import open_database
@@ -64,7 +64,7 @@ class Watched:
 def test_robot_tables_think_in_the_background_in_turn(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = SqlStore(await open_database(f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"))
-        service = TableService(store, MemoryBus(), background_pause=0.001)
+        service = TableService(store, MemoryBus(), ServiceOptions(background_pause=0.001))
         watch = Watch()
         try:
             ana = await store.create_user("ana", None, is_guest=True, settings={})

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from vaza.app.service import analyse_to_json
+from vaza.app.analysis_queue import analyse_to_json
 from vaza.app.side_by_side import compared_systems
 from vaza.commands.score import score_one
 from vaza.core.calls import Contract

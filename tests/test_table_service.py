@@ -35,7 +35,8 @@ def test_a_failing_listener_loses_no_action_and_silences_no_other(tmp_path: Path
         async def recorder(update: Update) -> None:
             heard.append(update.version)
 
-        service.listeners += [broken, recorder]
+        service.subscribe(broken)
+        service.subscribe(recorder)
         try:
             user = await store.create_user("ana", None, is_guest=True, settings={})
             table = await service.create(user, {"game": "contract", "scoring": "rubber"})
@@ -60,7 +61,7 @@ def test_a_command_that_fails_inside_the_server_keeps_the_connection() -> None:
             raise AssertionError("the hub queues a client's messages for its writer")
 
     class Tables:
-        service = SimpleNamespace(listeners=[], notices=[])
+        service = SimpleNamespace(subscribe=lambda *_: lambda: None)
 
         async def handle(self, table_id: str, actor: Actor, command: object) -> int:
             raise ConnectionError("Redis went away")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from test_deadlines import T0, Clock, kinds, log_of, until
 from vaza.app.commands import from_json
-from vaza.app.service import TableService
+from vaza.app.service import ServiceOptions, TableService
 from vaza.app.table import SYSTEM
 from vaza.app.tournaments import TournamentService
 from vaza.bus.memory import MemoryBus
@@ -33,7 +33,9 @@ from vaza.tournaments.request import TournamentRequest
 async def club(path: Path, clock: Clock, away_after: float) -> AsyncIterator[TournamentService]:
     """One process's event and table services over the database at `path`."""
     database = await open_database(f"sqlite+aiosqlite:///{path}")
-    tables = TableService(SqlStore(database), MemoryBus(), away_after=away_after, clock=clock)
+    tables = TableService(
+        SqlStore(database), MemoryBus(), ServiceOptions(away_after=away_after, clock=clock)
+    )
     try:
         yield TournamentService(SqlTournamentStore(database), tables, tables.store)
     finally:

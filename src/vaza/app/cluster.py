@@ -22,14 +22,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from vaza.app.commands import Command, from_json, to_json
-from vaza.app.service import (
-    LiveTable,
-    TableService,
-    Update,
-    new_table_id,
-    table_topic,
-)
+from vaza.app.live import LiveTable
+from vaza.app.repository import new_table_id
+from vaza.app.service import TableService
 from vaza.app.table import Actor
+from vaza.app.updates import Update, table_topic
 from vaza.bus.leases import Leases, LocalLeases
 from vaza.bus.port import Bus
 from vaza.core.errors import VazaError
@@ -68,9 +65,7 @@ class Cluster:
         self._watching: dict[str, asyncio.Lock] = {}
         self._loops: list[asyncio.Task[None]] = []
         if self.distributed:
-            service.committed.append(self._broadcast)
-            service.notices.append(self._broadcast_notice)
-            service.lost.append(self._on_lost)
+            service.publisher.relay = self
 
     @property
     def store(self) -> Any:
@@ -193,7 +188,7 @@ class Cluster:
 
     async def _on_command(self, message: JSON) -> None:
         """Each forwarded command in its own task: commands for different tables run at once."""
-        self.service._spawn(self._answer(message))
+        self.service.tasks.spawn(self._answer(message))
 
     async def _answer(self, message: JSON) -> None:
         user_id, name, robot_seat, system = message["actor"]
@@ -218,7 +213,7 @@ class Cluster:
 
     # -- replicas -------------------------------------------------------------------------
 
-    async def _broadcast(self, table_id: str, before: int, events: list[TableEvent]) -> None:
+    async def committed(self, table_id: str, before: int, events: list[TableEvent]) -> None:
         """The owner's new events, for the replicas of other processes."""
         await self.bus.publish(
             table_topic(table_id),
@@ -230,7 +225,9 @@ class Cluster:
             },
         )
 
-    async def _broadcast_notice(self, table_id: str, message: JSON) -> None:
+    async def notice(self, table_id: str, message: JSON) -> None:
+        """A message for everyone at a table (a finished deal's analysis), for the clients of
+        the other processes."""
         await self.bus.publish(table_topic(table_id), {"origin": self.me, "notice": message})
 
     async def _on_events(self, message: JSON) -> None:
@@ -239,9 +236,7 @@ class Cluster:
         notice = message.get("notice")
         if notice is not None:
             table_id = notice.get("table")
-            for listener in list(self.service.notices):
-                if listener != self._broadcast_notice:
-                    await listener(str(table_id), notice)
+            await self.service.publisher.notice(str(table_id), notice, relayed=False)
             return
         replica = self.replicas.get(str(message.get("table")))
         if replica is not None:
@@ -263,13 +258,12 @@ class Cluster:
             for event in events:
                 state.evolve(event)
             state.take_finished_deals()  # archived by the owner
-        update = Update.after(replica.state, events)
-        for listener in list(self.service.listeners):
-            await listener(update)
+        await self.service.publisher.deliver(Update.after(replica.state, events))
 
     # -- leases ---------------------------------------------------------------------------
 
-    async def _on_lost(self, table_id: str) -> None:
+    async def lost(self, table_id: str) -> None:
+        """Another writer took a table served here: follow it as a replica."""
         await self.leases.release(table_id)
         await self._follow(table_id)
 

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from vaza import __version__
 from vaza.app.cluster import Cluster
-from vaza.app.service import TableService
+from vaza.app.service import ServiceOptions, TableService
 from vaza.app.users import AccountError, UserService
 from vaza.bus.leases import LEASE_SECONDS, Leases, LocalLeases, RedisLeases, process_id
 from vaza.bus.memory import MemoryBus
@@ -155,7 +155,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         database = await open_database(config.db_url or default_url(config.data_dir))
         store = SqlStore(database)
         bus, leases = open_bus(config.bus_url, config.lease_seconds)
-        tables = TableService(store, bus, away_after=config.away_after)
+        tables = TableService(store, bus, ServiceOptions(away_after=config.away_after))
         cluster = Cluster(tables, bus, leases)
         hub = Hub(cluster, can_view, store.user_by_name)
         await hub.start()

@@ -25,10 +25,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from vaza.app.cluster import Cluster
 from vaza.app.commands import Command, Invite, MarkBack, MarkLeft
-from vaza.app.service import LOBBY, LiveTable, TableService, Update, user_topic
+from vaza.app.service import Snapshot
 from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
+from vaza.app.updates import LOBBY, Update, user_topic
 from vaza.core.errors import VazaError
-from vaza.core.table_events import Left, TableEvent
+from vaza.core.table_events import Left
 from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitzer
 from vaza.json_types import JSON
 from vaza.protocol import patch
@@ -50,9 +51,6 @@ CHAT_PER_MINUTE = 20
 LEFT_RETRIES = (0.5, 1.0, 2.0)
 """Seconds between the tries to tell a table that someone left while it answers `unavailable`
 (its owner is slow or the table is moving between processes)."""
-CATCH_UP_LIMIT = 500
-"""At most this many past events with a snapshot (`since`); further back, the snapshot alone
-(its view and chat say all a client needs)."""
 
 
 @dataclass(eq=False)
@@ -148,9 +146,9 @@ class Hub:
         written against it."""
         self._still_here: set[asyncio.Future[None]] = set()
         """Telling a table that a person it thinks left is connected here (`_back`)."""
-        tables.service.listeners.append(self.on_update)
-        tables.service.notices.append(self.to_table)
-        tables.service.connected = self.users_watching
+        self.unsubscribe = tables.service.subscribe(
+            self.on_update, self.to_table, self.users_watching
+        )
 
     async def start(self) -> None:
         await self.tables.bus.subscribe(LOBBY, self.on_lobby)
@@ -249,22 +247,23 @@ class Hub:
             # snapshot, which then holds it; nothing on their page changes.
             await self.tables.handle(table_id, SYSTEM, MarkBack(seat))
         live = self.tables.state_of(table_id) or live
-        # Under the table's lock, the snapshot shows only what the log holds; and the client
-        # watches with its snapshot queued first: every update it then gets comes after the
-        # snapshot, none is missed.
-        async with self.tables.service.as_logged(live):
-            past = await self._past_events(live, since)
-            audience = _audience(client, live.state)
+
+        async def deliver(snapshot: Snapshot) -> None:
+            # The client watches with its snapshot queued first: every update it then gets
+            # comes after the snapshot, none is missed.
+            audience = _audience(client, snapshot.live.state)
             user_id = client.user.id if client.user else None
-            message = self._snapshot(live, audience, past, user_id)
-            state_version = live.state.version
+            message = self._snapshot(snapshot, audience, user_id)
+            version = snapshot.live.state.version
             self._watch(client, table_id)
             client.patched.pop(table_id, None)
             if patches and message["view"] is not None:
                 # The snapshot is the first patch's base (nothing is sent between the two).
-                self._sent_to(table_id).views[audience] = (state_version, message["view"])
-                client.patched[table_id] = (audience, state_version)
+                self._sent_to(table_id).views[audience] = (version, message["view"])
+                client.patched[table_id] = (audience, version)
             await client.send(message)
+
+        await self.tables.service.snapshot(live, since, deliver)
         if seat is not None:  # after the snapshot: the page draws its update on the snapshot
             occupant = live.state.occupants[seat]
             if occupant is not None and (occupant.left or occupant.away):
@@ -307,24 +306,9 @@ class Hub:
 
     # -- outgoing -----------------------------------------------------------------------
 
-    async def _past_events(
-        self, live: LiveTable, since: int | None
-    ) -> list[tuple[int, TableEvent]] | None:
-        """The log after `since` for a reconnecting client, unless it asks from too far back
-        (then the snapshot alone says all it needs)."""
-        version = live.state.version
-        if since is None or not version - CATCH_UP_LIMIT <= since < version:
-            return None
-        return await self.tables.service.events_after(live, since)
-
-    def _snapshot(
-        self,
-        live: LiveTable,
-        audience: str,
-        past: list[tuple[int, TableEvent]] | None,
-        client_id: int | None,
-    ) -> JSON:
+    def _snapshot(self, snapshot: Snapshot, audience: str, client_id: int | None) -> JSON:
         """The table now as `audience` may see it, with the past events it may learn of."""
+        live = snapshot.live
         state = live.state
         table_id = state.id
         message: JSON = {
@@ -336,18 +320,18 @@ class Hub:
             "status": state.status,
             "you_created": client_id is not None and client_id == state.creator,
             "occupants": _occupants(state),
-            "view": TableService.views(state).get(audience),
+            "view": snapshot.views.get(audience),
             "chat": chat_for(state.chat, audience, state.match.in_deal),
             "kibitzers": self.kibitzer_names(table_id),
             "time_left": live.time_left(time.time()),
         }
-        if past is not None:
+        if snapshot.past is not None:
             # Each as its audience may learn of it (the view carries what it may see now);
             # chat from then is read as between deals.
             public = state.spec.actions.public
             message["events"] = [
                 {"version": version, **event_for(event, audience, public, in_deal=True)}
-                for version, event in past
+                for version, event in snapshot.past
             ]
         return message
 
