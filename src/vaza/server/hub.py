@@ -13,14 +13,11 @@ holds the seat and marks the person away when the hold runs out (`vaza.app.servi
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from vaza.app.cluster import Cluster
@@ -34,94 +31,25 @@ from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitz
 from vaza.json_types import JSON
 from vaza.protocol import patch
 from vaza.server import messages
+from vaza.server.clients import (
+    OUTBOX,
+    WS_TRY_AGAIN_LATER,
+    Bucket,
+    Client,
+    Sent,
+    dumps,
+    error_message,
+)
 from vaza.server.guard import LimitReached, RateLimiter
 from vaza.store.port import TableRecord, UserRecord
 
 log = logging.getLogger("vaza.ws")
 
-RATE = 20.0
-"""Messages per second a person may send on average, over all their connections."""
-BURST = 40.0
-OUTBOX = 256
-"""Messages that may wait for one client before it is deemed gone (a table sends about one
-per action: minutes of play)."""
-WS_TRY_AGAIN_LATER = 1013
 CHAT_PER_MINUTE = 20
 """Chat lines a person may send to one table in a minute."""
 LEFT_RETRIES = (0.5, 1.0, 2.0)
 """Seconds between the tries to tell a table that someone left while it answers `unavailable`
 (its owner is slow or the table is moving between processes)."""
-
-
-@dataclass(eq=False)
-class Bucket:
-    """A token bucket: at most RATE messages a second on average, BURST at once."""
-
-    tokens: float = BURST
-    stamp: float = field(default_factory=time.monotonic)
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-@dataclass(eq=False)
-class Client:
-    socket: WebSocket
-    user: UserRecord | None
-    tables: set[str] = field(default_factory=set)
-    """Tables this client watches (as a player or a kibitzer)."""
-    lobby: bool = False
-    bucket: Bucket = field(default_factory=Bucket)
-    """The flood limit: the person's own (shared by their connections), or this connection's
-    when nobody is logged in on it."""
-    patched: dict[str, tuple[str, int]] = field(default_factory=dict)
-    """The tables whose updates this client takes as patches (`hello` with `patches`), each
-    with the audience and version of the last view it was sent: the patch's base."""
-    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-    """Messages waiting to be written, in order, by this client's own writer (`write`)."""
-    too_slow: bool = False
-
-    async def send(self, message: JSON) -> None:
-        await self.send_text(_dumps(message))
-
-    async def send_text(self, text: str) -> None:
-        """Queue a message for this client; never waits on it.  A client that lets OUTBOX
-        messages pile up unread is closed (it may reconnect and catch up with `since`), so a
-        reader that stops reading never holds up a table or anyone else."""
-        if self.too_slow:
-            return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self.too_slow = True
-            log.warning("closing a client that reads too slowly")
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.socket.close(code=WS_TRY_AGAIN_LATER), 1)
-
-    async def write(self) -> None:
-        """Write the outbox to the socket, one message after another, while it is open."""
-        with contextlib.suppress(Exception):  # a closed socket: its reader loop cleans up
-            while True:
-                await self.socket.send_text(await self.outbox.get())
-
-
-@dataclass(eq=False)
-class Sent:
-    """What a watched table's clients were last sent: the bases of the next update's patches."""
-
-    views: dict[str, tuple[int, JSON]] = field(default_factory=dict)
-    """The last view sent to each audience, with its version."""
-    occupants: JSON | None = None
-    """The occupants the last update carried."""
-    shared: tuple[int, JSON] | None = None
-    """The part of the last update's views that every audience held alike, with its version,
-    where the match shares one: the next update diffs it once for them all."""
 
 
 class Hub:
@@ -172,7 +100,9 @@ class Hub:
                     break
                 text = frame.get("text")
                 if text is None:  # a binary frame: say so, and keep the connection
-                    await client.send(_error("parse_error", "send JSON text frames, not binary"))
+                    await client.send(
+                        error_message("parse_error", "send JSON text frames, not binary")
+                    )
                     continue
                 await self.receive(client, text)
         except (WebSocketDisconnect, WebSocketDisconnected):
@@ -199,13 +129,15 @@ class Hub:
         except LimitReached as error:
             await client.send({"type": "error", **error.to_json(), "ref": ref})
         except VazaError as error:
-            await client.send(_error(error.code, str(error), ref))
+            await client.send(error_message(error.code, str(error), ref))
         except KeyError:
-            await client.send(_error("not_found", "no such table", ref))
+            await client.send(error_message("not_found", "no such table", ref))
         except Exception:  # our failure, not the client's: say so, and keep the connection
             log.exception("a command failed")
             await client.send(
-                _error("unavailable", "the server could not do that just now; try again", ref)
+                error_message(
+                    "unavailable", "the server could not do that just now; try again", ref
+                )
             )
 
     # -- dispatch -----------------------------------------------------------------------
@@ -391,7 +323,7 @@ class Hub:
                     del message["seat"]
                     if not message["chat"]:
                         del message["chat"]
-                text = texts[(audience, as_patch)] = _dumps(message)
+                text = texts[(audience, as_patch)] = dumps(message)
             if held is not None:
                 client.patched[table_id] = (audience, update.version)
             await client.send_text(text)
@@ -473,7 +405,7 @@ class Hub:
 
     async def to_table(self, table_id: str, message: JSON) -> None:
         """A message for everyone watching a table."""
-        text = _dumps(message)
+        text = dumps(message)
         for client in self._watchers_of(table_id):
             await client.send_text(text)
 
@@ -524,10 +456,6 @@ class _Flood(VazaError):
     code = "flood"
 
 
-def _dumps(message: JSON) -> str:
-    return orjson.dumps(message).decode()
-
-
 def _audience(client: Client, state: TableState) -> str:
     """Whose view a client gets at a table: its seat's, or the kibitzers'."""
     seat = state.seat_of(client.user.id if client.user else None)
@@ -561,5 +489,4 @@ def _address(socket: WebSocket) -> str:
     return socket.client.host if socket.client else "?"
 
 
-def _error(code: str, message: str, ref: str | None = None) -> JSON:
-    return {"type": "error", "code": code, "message": message, "ref": ref}
+__all__ = ["OUTBOX", "WS_TRY_AGAIN_LATER", "Client", "Hub"]

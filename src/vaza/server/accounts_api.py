@@ -1,0 +1,149 @@
+"""Accounts: registering, logging in (with limits on attempts and wrong passwords), guests,
+logging out, and a person's settings."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from itsdangerous import BadSignature
+from pydantic import BaseModel, Field
+
+from vaza.app.users import AccountError
+from vaza.server.deps import COOKIE, GUEST_LIFETIME, Services, Svc, User
+from vaza.server.guard import FailedLogins, LimitReached, RateLimiter
+from vaza.store.port import UserRecord
+
+router = APIRouter(tags=["accounts"])
+
+
+class Credentials(BaseModel):
+    name: str = Field(min_length=1, max_length=40)
+    password: str = Field(min_length=1, max_length=256)
+    language: str | None = None
+
+
+class GuestRequest(BaseModel):
+    language: str | None = None
+
+
+class Settings(BaseModel):
+    language: str | None = None
+    accept_invitations: bool | None = None
+    sound: bool | None = None
+    compact_cards: bool | None = None
+    four_colours: bool | None = None
+
+
+def _me(user: UserRecord) -> dict[str, Any]:
+    return {"id": user.id, "name": user.name, "guest": user.is_guest, "settings": user.settings}
+
+
+async def _log_in(svc: Services, response: Response, user: UserRecord, secure: bool) -> None:
+    token = await svc.store.create_session(user.id)
+    response.set_cookie(
+        COOKIE,
+        svc.signer.dumps(token),
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+        max_age=int(GUEST_LIFETIME.total_seconds()) if user.is_guest else 60 * 60 * 24 * 30,
+    )
+
+
+def _secure(request: Request) -> bool:
+    """Whether session cookies are sent over HTTPS only (`ServerConfig.secure_cookies`)."""
+    return bool(request.app.state.config.secure_cookies)
+
+
+def _address(request: Request) -> str:
+    """The client's address (a proxy's forwarded one only from `--forwarded-allow-ips`)."""
+    return request.client.host if request.client else "?"
+
+
+def _limit(request: Request, *keys: str) -> None:
+    limiter: RateLimiter = request.app.state.logins
+    keys = (f"ip:{_address(request)}", *keys)
+    if not limiter.allow(*keys):
+        wait = max(limiter.retry_after(key) for key in keys)
+        raise LimitReached(
+            "attempts",
+            limiter.limit,
+            "too many attempts; wait a minute and try again",
+            retry_after=wait or 60,
+        )
+
+
+@router.post("/api/register")
+async def register(
+    body: Credentials, request: Request, response: Response, svc: Svc
+) -> dict[str, Any]:
+    _limit(request, f"name:{body.name.casefold()}")
+    user = await svc.users.register(body.name, body.password, body.language)
+    await _log_in(svc, response, user, _secure(request))
+    return _me(user)
+
+
+@router.post("/api/login")
+async def login(
+    body: Credentials, request: Request, response: Response, svc: Svc
+) -> dict[str, Any]:
+    _limit(request)  # per address: a stranger cannot fill the owner's limit
+    failures: FailedLogins = request.app.state.failed_logins
+    name = body.name.casefold()
+    try:
+        user = await svc.users.login(body.name, body.password)
+    except AccountError as error:
+        wait = failures.failed(name)
+        if wait:
+            raise LimitReached(
+                "failed_logins",
+                failures.free,
+                f"too many wrong passwords for {body.name}; wait {wait} s and try again",
+                retry_after=wait,
+            ) from None
+        raise HTTPException(401, str(error)) from None
+    failures.succeeded(name)  # a right password is never kept out
+    await _log_in(svc, response, user, _secure(request))
+    return _me(user)
+
+
+@router.post("/api/guest")
+async def guest(
+    body: GuestRequest, request: Request, response: Response, svc: Svc
+) -> dict[str, Any]:
+    guests: RateLimiter = request.app.state.guests
+    key = f"ip:{_address(request)}"
+    if not guests.allow(key):
+        raise LimitReached(
+            "guests",
+            guests.limit,
+            f"at most {guests.limit} guest accounts an hour from one address; log in, or "
+            "wait and try again",
+            retry_after=guests.retry_after(key),
+        )
+    user = await svc.users.guest(body.language)
+    await _log_in(svc, response, user, _secure(request))
+    return _me(user)
+
+
+@router.post("/api/logout")
+async def logout(request: Request, response: Response, svc: Svc) -> dict[str, bool]:
+    cookie = request.cookies.get(COOKIE)
+    if cookie:
+        with suppress(BadSignature):
+            await svc.store.delete_session(str(svc.signer.loads(cookie)))
+    response.delete_cookie(COOKIE)
+    return {"ok": True}
+
+
+@router.get("/api/me")
+async def me(user: User) -> dict[str, Any]:
+    return _me(user)
+
+
+@router.put("/api/me/settings")
+async def settings(body: Settings, user: User, svc: Svc) -> dict[str, Any]:
+    changes = body.model_dump(exclude_none=True)
+    return _me(await svc.users.update_settings(user, changes))
