@@ -5,7 +5,9 @@ only as `vaza.core.views.audience.event_for` says.  Both match on the union with
 `typing.assert_never`, so a new kind of event cannot pass `mypy --strict` before it is evolved
 and before its audience rule is written: nothing reaches a client whole by default.
 
-The stored form (`kind`, `payload`) is the one the log has always held and `docs/protocol.md`
+Each type's `kind` is a property, not a class attribute, which the compiled core would take
+for a dataclass field (`make compile`).  The stored form
+(`kind`, `payload`) is the one the log has always held and `docs/protocol.md`
 describes; `SCHEMA` is its version, stored with every event, and `decode` reads any version
 still found in a log (`vaza.store` never rewrites one).
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Final, Literal
+from typing import Final
 
 from vaza.json_types import JSON
 
@@ -29,7 +31,10 @@ class Created:
     """The table's creation: its options, its creator and, for a duplicate event's table, the
     person it is for and its private boards (never sent to anyone)."""
 
-    kind: ClassVar[Literal["created"]] = "created"
+    @property
+    def kind(self) -> str:
+        return "created"
+
     options: JSON
     creator: int | None
     owner: int | None = None
@@ -53,7 +58,10 @@ class Created:
 class Sat:
     """A person sat down (`absent`: seated for them by a duplicate event, not yet come)."""
 
-    kind: ClassVar[Literal["sat"]] = "sat"
+    @property
+    def kind(self) -> str:
+        return "sat"
+
     seat: str
     user_id: int
     name: str
@@ -73,7 +81,10 @@ class Sat:
 
 @dataclass(frozen=True, slots=True)
 class Stood:
-    kind: ClassVar[Literal["stood"]] = "stood"
+    @property
+    def kind(self) -> str:
+        return "stood"
+
     seat: str
 
     @classmethod
@@ -87,7 +98,10 @@ class Stood:
 
 @dataclass(frozen=True, slots=True)
 class RobotIn:
-    kind: ClassVar[Literal["robot_in"]] = "robot_in"
+    @property
+    def kind(self) -> str:
+        return "robot_in"
+
     seat: str
     name: str
 
@@ -102,7 +116,10 @@ class RobotIn:
 
 @dataclass(frozen=True, slots=True)
 class RobotOut:
-    kind: ClassVar[Literal["robot_out"]] = "robot_out"
+    @property
+    def kind(self) -> str:
+        return "robot_out"
+
     seat: str
 
     @classmethod
@@ -119,7 +136,10 @@ class Left:
     """A seated person's last connection closed, at `at` (None in a log from before it said):
     their seat is held from then."""
 
-    kind: ClassVar[Literal["left"]] = "left"
+    @property
+    def kind(self) -> str:
+        return "left"
+
     seat: str
     at: float | None = None
 
@@ -136,7 +156,10 @@ class Left:
 class Away:
     """A seat's hold ran out: a robot plays for the person until they are back."""
 
-    kind: ClassVar[Literal["away"]] = "away"
+    @property
+    def kind(self) -> str:
+        return "away"
+
     seat: str
 
     @classmethod
@@ -152,7 +175,10 @@ class Away:
 class Back:
     """The person of a seat is here (again, or for the first time)."""
 
-    kind: ClassVar[Literal["back"]] = "back"
+    @property
+    def kind(self) -> str:
+        return "back"
+
     seat: str
 
     @classmethod
@@ -168,7 +194,10 @@ class Back:
 class Dealt:
     """A new deal: the match's setup of it (its cards among it: never sent), decided at `at`."""
 
-    kind: ClassVar[Literal["deal"]] = "deal"
+    @property
+    def kind(self) -> str:
+        return "deal"
+
     setup: JSON
     at: float | None = None
 
@@ -189,7 +218,9 @@ class Dealt:
 class DealWanted:
     """A player asked for the next deal."""
 
-    kind: ClassVar[Literal["deal_wanted"]] = "deal_wanted"
+    @property
+    def kind(self) -> str:
+        return "deal_wanted"
 
     @classmethod
     def read(cls, p: JSON) -> DealWanted:
@@ -205,7 +236,10 @@ class Acted:
     """A game action (a call, a card, a claim …) of the seat whose it is, `seat`; `by` is the
     seat that chose it where that is another (declarer for dummy's card)."""
 
-    kind: ClassVar[Literal["act"]] = "act"
+    @property
+    def kind(self) -> str:
+        return "act"
+
     seat: str
     action: JSON
     by: str | None = None
@@ -232,7 +266,10 @@ class Chatted:
     """A chat line; `audience` is "kibitzers" for a watcher's line during play (never read
     by the players then), else "all"."""
 
-    kind: ClassVar[Literal["chat"]] = "chat"
+    @property
+    def kind(self) -> str:
+        return "chat"
+
     sender: str
     seat: str | None
     text: str
@@ -254,7 +291,10 @@ class Chatted:
 
 @dataclass(frozen=True, slots=True)
 class Invited:
-    kind: ClassVar[Literal["invited"]] = "invited"
+    @property
+    def kind(self) -> str:
+        return "invited"
+
     user_id: int
     by: str
 
@@ -271,7 +311,9 @@ class Invited:
 class Finished:
     """The match is over."""
 
-    kind: ClassVar[Literal["finished"]] = "finished"
+    @property
+    def kind(self) -> str:
+        return "finished"
 
     @classmethod
     def read(cls, p: JSON) -> Finished:
@@ -304,11 +346,20 @@ Presence = Left | Away | Back
 """The server's reports of a seated person."""
 
 _READERS: Final[dict[str, Callable[[JSON], TableEvent]]] = {
-    cls.kind: cls.read
-    for cls in (
-        *(Created, Sat, Stood, RobotIn, RobotOut, Left, Away, Back),
-        *(Dealt, DealWanted, Acted, Chatted, Invited, Finished),
-    )
+    "created": Created.read,
+    "sat": Sat.read,
+    "stood": Stood.read,
+    "robot_in": RobotIn.read,
+    "robot_out": RobotOut.read,
+    "left": Left.read,
+    "away": Away.read,
+    "back": Back.read,
+    "deal": Dealt.read,
+    "deal_wanted": DealWanted.read,
+    "act": Acted.read,
+    "chat": Chatted.read,
+    "invited": Invited.read,
+    "finished": Finished.read,
 }
 KINDS: Final = frozenset(_READERS)
 """The kinds of event a log may hold."""
