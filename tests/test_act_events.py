@@ -95,7 +95,10 @@ def test_an_old_log_that_named_declarer_for_dummys_cards_is_upgraded_when_read_n
             assert loaded.state.match.view(None, all_hands=True) == state.match.view(None, True)
             assert loaded.upgraded  # dummy's cards, in today's form
             # A client catching up is told today's form; the log itself is not written.
-            told = [(e.kind, e.payload) for _, e in await reader.events_after(loaded, len(logged))]
+            told = [
+                (e.kind, e.payload)
+                for _, e in await reader.repository.events_after(loaded, len(logged))
+            ]
             assert told == today
             assert await store.events(table.id, len(logged)) == stored
             assert [(e.type, e.payload) for e in stored] == old
