@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi import Path as FastApiPath
 from fastapi.responses import PlainTextResponse
 
+from vaza.match.records import with_analysis
 from vaza.server.deps import MaybeUser, Services, Svc, User
 from vaza.server.guard import LimitReached
 from vaza.store.port import TableRecord, UserRecord
@@ -139,8 +140,8 @@ async def deal_pbn(deal_id: DealId, svc: Svc, user: MaybeUser) -> PlainTextRespo
     if row.pbn is None:
         raise HTTPException(404, "this game's deals have no PBN record")
     return PlainTextResponse(
-        row.pbn,
-        media_type="application/x-pbn",
+        with_analysis(row.pbn, (row.summary or {}).get("analysis")),
+        media_type="application/x-pbn; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="vaza-{row.id}.pbn"'},
     )
 
@@ -152,6 +153,6 @@ async def deal_lin(deal_id: DealId, svc: Svc, user: MaybeUser) -> PlainTextRespo
         raise HTTPException(404, "this game's deals have no LIN record")
     return PlainTextResponse(
         row.lin,
-        media_type="text/plain",
+        media_type="text/plain; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="vaza-{row.id}.lin"'},
     )
