@@ -4,6 +4,7 @@ told to nobody).  The samples cover the whole union, so a new kind of event must
 
 from __future__ import annotations
 
+import pickle
 from typing import get_args
 
 import pytest
@@ -75,6 +76,7 @@ def test_the_samples_cover_every_kind_of_event() -> None:
 @pytest.mark.parametrize("event", SAMPLES.values(), ids=lambda e: e.kind)
 def test_each_event_is_read_back_from_its_stored_form(event: TableEvent) -> None:
     assert decode(event.kind, event.payload) == event
+    assert pickle.loads(pickle.dumps(event)) == event  # compiled (mypyc) or not
 
 
 @pytest.mark.parametrize("event", SAMPLES.values(), ids=lambda e: e.kind)

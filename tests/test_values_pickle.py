@@ -19,7 +19,7 @@ import pytest
 
 import vaza.core
 from vaza.analysis.parallel import DealAnalysis, DealTask, analyse_chunk
-from vaza.app.service import analyse_to_json
+from vaza.app.analysis_queue import analyse_to_json
 from vaza.core import (
     Board,
     Call,

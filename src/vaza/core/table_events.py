@@ -6,7 +6,8 @@ only as `vaza.core.views.audience.event_for` says.  Both match on the union with
 and before its audience rule is written: nothing reaches a client whole by default.
 
 Each type's `kind` is a property, not a class attribute, which the compiled core would take
-for a dataclass field (`make compile`).  The stored form
+for a dataclass field; each pickles by its constructor, as every frozen value of the core
+(`vaza.core.pickling`).  The stored form
 (`kind`, `payload`) is the one the log has always held and `docs/protocol.md`
 describes; `SCHEMA` is its version, stored with every event, and `decode` reads any version
 still found in a log (`vaza.store` never rewrites one).
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from vaza.core.pickling import Rebuild, by_fields
 from vaza.json_types import JSON
 
 SCHEMA: Final = 2
@@ -34,6 +36,9 @@ class Created:
     @property
     def kind(self) -> str:
         return "created"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
     options: JSON
     creator: int | None
@@ -62,6 +67,9 @@ class Sat:
     def kind(self) -> str:
         return "sat"
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
     seat: str
     user_id: int
     name: str
@@ -85,6 +93,9 @@ class Stood:
     def kind(self) -> str:
         return "stood"
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
     seat: str
 
     @classmethod
@@ -101,6 +112,9 @@ class RobotIn:
     @property
     def kind(self) -> str:
         return "robot_in"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
     seat: str
     name: str
@@ -119,6 +133,9 @@ class RobotOut:
     @property
     def kind(self) -> str:
         return "robot_out"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
     seat: str
 
@@ -140,6 +157,9 @@ class Left:
     def kind(self) -> str:
         return "left"
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
     seat: str
     at: float | None = None
 
@@ -160,6 +180,9 @@ class Away:
     def kind(self) -> str:
         return "away"
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
     seat: str
 
     @classmethod
@@ -179,6 +202,9 @@ class Back:
     def kind(self) -> str:
         return "back"
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
     seat: str
 
     @classmethod
@@ -197,6 +223,9 @@ class Dealt:
     @property
     def kind(self) -> str:
         return "deal"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
     setup: JSON
     at: float | None = None
@@ -222,6 +251,9 @@ class DealWanted:
     def kind(self) -> str:
         return "deal_wanted"
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
     @classmethod
     def read(cls, p: JSON) -> DealWanted:
         return cls()
@@ -239,6 +271,9 @@ class Acted:
     @property
     def kind(self) -> str:
         return "act"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
     seat: str
     action: JSON
@@ -270,6 +305,9 @@ class Chatted:
     def kind(self) -> str:
         return "chat"
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
     sender: str
     seat: str | None
     text: str
@@ -295,6 +333,9 @@ class Invited:
     def kind(self) -> str:
         return "invited"
 
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
     user_id: int
     by: str
 
@@ -314,6 +355,9 @@ class Finished:
     @property
     def kind(self) -> str:
         return "finished"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
 
     @classmethod
     def read(cls, p: JSON) -> Finished:
