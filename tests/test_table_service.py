@@ -196,3 +196,28 @@ def test_a_snapshot_never_shows_what_is_not_yet_committed(tmp_path: Path) -> Non
             await store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_subscription_ends_when_its_subscriber_says() -> None:
+    """The hub subscribes to a service's updates and notices (never reaching into its lists),
+    and the subscription ends with the function `subscribe` returns."""
+
+    async def scenario() -> None:
+        service = TableService(SimpleNamespace(), MemoryBus())  # type: ignore[arg-type]
+        told: list[str] = []
+
+        async def updates(update: Update) -> None:
+            raise AssertionError("no update here")
+
+        async def notices(table_id: str, message: dict[str, object]) -> None:
+            told.append(table_id)
+
+        end = service.subscribe(updates, notices, connected=lambda table_id: {7})
+        await service.publisher.notice("t1", {"type": "analysis"})
+        assert told == ["t1"] and service.connected("t1") == {7}
+        end()
+        await service.publisher.notice("t2", {"type": "analysis"})
+        assert told == ["t1"] and not service.connected("t2")
+        await service.close()
+
+    asyncio.run(scenario())

@@ -113,7 +113,14 @@ class TableService:
         is connected to each (`connected`); returns what ends the subscription."""
         if connected is not None:
             self.connected = connected
-        return self.publisher.subscribe(updates, notices)
+        unsubscribe = self.publisher.subscribe(updates, notices)
+
+        def end() -> None:
+            unsubscribe()
+            if connected is not None and self.connected is connected:
+                self.connected = _nobody
+
+        return end
 
     # -- tables -------------------------------------------------------------------------
 
