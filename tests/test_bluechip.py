@@ -300,7 +300,7 @@ async def session(
     return records, dict(zip(Seat, played, strict=True))
 
 
-def test_four_vaza_clients_play_a_session_at_a_vaza_table_manager() -> None:
+def test_four_vaza_clients_play_a_session_at_a_vaza_table_manager(tmp_path: Path) -> None:
     boards = session_boards(4, seed=11)
     transcript: list[tuple[str, Seat | None, str, str]] = []
     records, played = asyncio.run(session(boards, transcript=transcript))
@@ -324,6 +324,12 @@ def test_four_vaza_clients_play_a_session_at_a_vaza_table_manager() -> None:
     assert sum(line.endswith("ready for dummy") for line in sent_by_clients) == 3 * sum(
         record.contract is not None for record in records
     )
+    # --out writes the day, the site and each board's score; "" where a tag does not apply.
+    out = tmp_path / "results.pbn"
+    bluechip_command._write(records, str(out))
+    text = out.read_text(encoding="utf-8")
+    assert '[Site "Vaza"]' in text and re.search(r'\[Date "\d{4}\.\d\d\.\d\d"\]', text)
+    assert text.count("[Score ") == 4 and '"?"' not in text
 
 
 def _variant(line: str) -> str:
