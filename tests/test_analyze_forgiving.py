@@ -321,3 +321,26 @@ def test_a_lin_cut_off_in_the_auction_is_said(
         f"vaza analyze: {path}: line 1: auction cut off: the auction stops after 1 call"
     )
     assert errors[1].endswith("1 game read, 1 analysed (0 with their play), 0 skipped")
+
+
+def test_a_claimed_game_written_leader_first_keeps_its_cut_trick() -> None:
+    """The trick a claim cut short, written as the cards were played (``H5 HK - -`` from the
+    trick's leader, not the opening leader's column), is read in that order."""
+    record = _played(6, Deal.random(random.Random(21)), 60)
+    assert record.contract is not None
+    claimed = dataclasses.replace(record, play=record.play[:22], claimed=True)
+    leader = record.contract.opening_leader
+    for trick in range(5):
+        leader = trick_winner(leader, record.play[4 * trick : 4 * trick + 4], record.contract.trump)
+    assert leader != record.contract.opening_leader  # so the columns cannot read trick 6
+    text = pbn.dumps_one(claimed)
+    lines = text.split("\r\n")
+    top = lines.index(f'[Play "{record.contract.opening_leader.letter}"]') + 1
+    for trick in range(6):
+        cards = [str(card) for card in claimed.play[4 * trick : 4 * trick + 4]]
+        lines[top + trick] = " ".join(cards + ["-"] * (4 - len(cards)))
+    reading = pbn.read("\r\n".join(lines))
+    assert reading.problems == ()
+    (back,) = reading.records
+    assert back.play == claimed.play and back.claimed
+    assert back.declarer_tricks == claimed.declarer_tricks

@@ -4,8 +4,9 @@ PBN 2.1 (3.2.3) writes one trick a row in columns fixed by player, the opening l
 Files in the wild do not all keep them: archives write some rows with the trick's leader first,
 or in another order, from row to row.  So a row is read by the standard's columns where its
 cards fit the hands that way, else by the one order that fits (each card given to the hand that
-holds it), and a row that fits no order stops the reading with `PlayNotRead`, which costs the
-game its play only: its deal, contract and result stand.
+holds it; for a trick cut short, ``SA - - -``, the leader first), and a row that fits no order
+stops the reading with `PlayNotRead`, which costs the game its play only: its deal, contract and
+result stand.
 """
 
 from __future__ import annotations
@@ -89,6 +90,12 @@ def _by_holders(row: Sequence[_Slot], deal: Deal) -> dict[Seat, _Slot] | None:
     return found
 
 
+def _by_leader(leader: Seat, row: Sequence[_Slot]) -> dict[Seat, _Slot]:
+    """The row in the order the cards were played, the trick's leader first, as some archives
+    write it (the one reading of a trick cut short, ``SA - - -``, besides the columns)."""
+    return {leader.next(place): slot for place, slot in enumerate(row)}
+
+
 def _misfit(seats: dict[Seat, _Slot], deal: Deal, played: int) -> str | None:
     """Why a reading of a row does not fit the hands (a card played twice, or by a hand that
     does not hold it); None when it fits."""
@@ -117,8 +124,8 @@ def _follow(
         seats = _by_columns(first, row)
         misfit = _misfit(seats, deal, played)
         if misfit is not None:
-            other = _by_holders(row, deal)
-            if other is None or _misfit(other, deal, played) is not None:
+            other = _by_holders(row, deal) or _by_leader(leader, row)
+            if _misfit(other, deal, played) is not None:
                 number = start // 4 + 1
                 raise PlayNotRead(
                     f"{where}, {misfit} (trick {number} fits neither the Play's columns, opening"
