@@ -49,7 +49,7 @@ from vaza.server.guard import (
 from vaza.server.hub import Hub
 from vaza.server.tables_api import can_view
 from vaza.server.tables_api import router as tables_router
-from vaza.server.tournaments_api import router as events_router
+from vaza.server.tournaments_api import router as tournaments_router
 from vaza.store.db import default_url, open_database
 from vaza.store.sql import SqlStore
 
@@ -168,7 +168,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.meanings = RateLimiter(MEANINGS_PER_MINUTE, 60.0)
     app.state.config = config
     _routes(app)
-    for router in (accounts_router, games_router, tables_router, events_router):
+    for router in (accounts_router, games_router, tables_router, tournaments_router):
         app.include_router(router)
     return app
 
