@@ -119,6 +119,15 @@ def test_lang_takes_only_the_languages_there_are(command: str) -> None:
     assert vaza("deal", "--seed", "1", "--lang", "pt_BR").stdout.startswith("Mão 1")
 
 
+def test_the_options_are_refused_in_the_language_chosen_after_them() -> None:
+    done = vaza("deal", "--board", "0", "--lang", "pt-BR")
+    assert one_sentence(done, "deal") == (
+        "vaza deal: argument --board: as mãos são numeradas a partir de 1 (veja vaza deal --help)"
+    )
+    done = vaza("deal", "--board", "0")
+    assert one_sentence(done, "deal").endswith("board numbers start at 1 (see vaza deal --help)")
+
+
 def test_play_checks_where_it_writes_before_playing(tmp_path: Path) -> None:
     out = tmp_path / "missing" / "match.lin"
     done = vaza("play", "--seed", "1", "--lin", str(out))

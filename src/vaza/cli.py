@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from vaza import __version__
-from vaza.commands.common import lang_of
+from vaza.commands.common import lang_of, refusing_language, speaking
 from vaza.core.errors import VazaError
 from vaza.i18n import default_language, text
 
@@ -27,7 +27,8 @@ class _Parser(argparse.ArgumentParser):
     usage first, which buries the reason)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message.rstrip('.')} (see {self.prog} --help)\n")
+        hint = text("error.help", refusing_language(), prog=self.prog)
+        self.exit(2, f"{self.prog}: {message.rstrip('.')} ({hint})\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,25 +44,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; a person's mistake, a file the system refuses, or Ctrl-C ends it with
     one sentence on standard error and a non-zero status, never a traceback."""
     command = "vaza"
-    try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
-        if args.command is None:
-            parser.print_help()
-            return 2
-        command = f"vaza {args.command}"
-        status: int = args.run(args)
-    except VazaError as error:
-        print(f"{command}: {error}", file=sys.stderr)
-        return 1
-    except OSError as error:
-        where = f"{error.filename}: " if error.filename else ""
-        print(f"{command}: {where}{error.strerror or error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        lang = default_language() if command == "vaza" else lang_of(args)
-        print(f"\n{command}: {text('error.interrupted', lang)}", file=sys.stderr)
-        return 130
+    words = sys.argv[1:] if argv is None else list(argv)
+    with speaking(words):
+        try:
+            parser = build_parser()
+            args = parser.parse_args(words)
+            if args.command is None:
+                parser.print_help()
+                return 2
+            command = f"vaza {args.command}"
+            status: int = args.run(args)
+        except VazaError as error:
+            print(f"{command}: {error}", file=sys.stderr)
+            return 1
+        except OSError as error:
+            where = f"{error.filename}: " if error.filename else ""
+            print(f"{command}: {where}{error.strerror or error}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            lang = default_language() if command == "vaza" else lang_of(args)
+            print(f"\n{command}: {text('error.interrupted', lang)}", file=sys.stderr)
+            return 130
     return status
 
 

@@ -5,31 +5,61 @@ from __future__ import annotations
 import argparse
 import errno
 import socket
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from vaza.i18n import LANGUAGES, default_language, spoken, text
 
+_chosen: list[str] = []
+"""The --lang of the command line being read, for the refusals of its options (argparse reads
+the options in order, so one before --lang could not know it otherwise)."""
 
-def seed(text: str) -> int | str:
-    """Seeds given as digits are numbers, so `--seed 7` and `make_rng(7)` agree."""
-    return int(text) if text.isdigit() else text
 
-
-def positive(text: str) -> int:
+@contextmanager
+def speaking(argv: Sequence[str]) -> Iterator[None]:
+    """While a command line is read and run, its refusals speak its --lang (when it names one
+    Vaza speaks), else the locale's language."""
+    found = None
+    for place, word in enumerate(argv):
+        value = word.removeprefix("--lang=") if word.startswith("--lang=") else None
+        if word == "--lang" and place + 1 < len(argv):
+            value = argv[place + 1]
+        if value is not None:
+            found = spoken(value)
+    _chosen.append(found or default_language())
     try:
-        number = int(text)
+        yield
+    finally:
+        _chosen.pop()
+
+
+def refusing_language() -> str:
+    """The language the command line being read is refused in."""
+    return _chosen[-1] if _chosen else default_language()
+
+
+def seed(value: str) -> int | str:
+    """Seeds given as digits are numbers, so `--seed 7` and `make_rng(7)` agree."""
+    return int(value) if value.isdigit() else value
+
+
+def positive(value: str) -> int:
+    try:
+        number = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        message = text("error.whole", refusing_language(), value=value)
+        raise argparse.ArgumentTypeError(message) from None
     if number < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
+        raise argparse.ArgumentTypeError(text("error.at_least_1", refusing_language()))
     return number
 
 
-def board_number(text: str) -> int:
+def board_number(value: str) -> int:
     try:
-        return positive(text)
+        return positive(value)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError("board numbers start at 1") from None
+        raise argparse.ArgumentTypeError(text("error.board", refusing_language())) from None
 
 
 def language(choice: str) -> str:
@@ -38,7 +68,7 @@ def language(choice: str) -> str:
     found = spoken(choice)
     if found is None:
         raise argparse.ArgumentTypeError(
-            text("error.lang", default_language(), name=choice, choices=", ".join(LANGUAGES))
+            text("error.lang", refusing_language(), name=choice, choices=", ".join(LANGUAGES))
         )
     return found
 
@@ -61,7 +91,7 @@ def lang_of(args: argparse.Namespace) -> str:
 def port(value: str) -> int:
     """A TCP port to listen on: 1 to 65535."""
     if not value.isdigit() or not 1 <= int(value) <= 65535:
-        raise argparse.ArgumentTypeError(text("error.port", default_language(), port=value))
+        raise argparse.ArgumentTypeError(text("error.port", refusing_language(), port=value))
     return int(value)
 
 
