@@ -3,6 +3,7 @@ traceback (issue 50): each command is run as a person runs it, in its own proces
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import random
@@ -216,3 +217,33 @@ def test_ctrl_c_in_analyze(tmp_path: Path) -> None:
     status, seen = _interrupted(["analyze", str(path), "--jobs", "2"], ready, False)
     assert status == 130 and "Traceback" not in seen
     assert seen.rstrip().endswith("vaza analyze: stopped (Ctrl-C).")
+
+
+def test_pad_on_a_terminal_prompts_for_each_deal_and_ends_at_ctrl_d() -> None:
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "vaza.cli", "pad"], stdin=slave, stdout=slave, stderr=slave, env=ENV
+    )
+    os.close(slave)
+    seen = b""
+
+    def read_until(marker: bytes, count: int = 1) -> None:
+        nonlocal seen
+        while seen.count(marker) < count:
+            readable, _, _ = select.select([master], [], [], 120)
+            assert readable, seen
+            seen += os.read(master, 4096)
+
+    read_until(b"deal> ")
+    os.write(master, b"4S N 10\n")
+    read_until(b"deal> ", 2)
+    os.write(master, b"\x04")  # Ctrl-D: the end of the input
+    assert process.wait(timeout=60) == 0
+    with contextlib.suppress(OSError):
+        while chunk := os.read(master, 4096):
+            seen += chunk
+    os.close(master)
+    text = seen.decode(errors="replace")
+    assert "Type one deal a line" in text and "Traceback" not in text
+    assert "deal> 4S N 10" in text  # the prompt, then what was typed (echoed)
+    assert text.rstrip().endswith("We win by 420.")  # Ctrl-D: the unfinished rubber scored

@@ -478,13 +478,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def typed(lang: str) -> Iterator[str]:
-    """Lines a person types at a terminal, each asked for with a prompt; Ctrl-D ends them."""
-    print(say("prompt.hint", lang))
+    """Lines a person types at a terminal, each asked for with a prompt; Ctrl-D ends them.  The
+    hint and the prompt go to stderr unless stdout is the terminal too, so a pad saved with
+    `--json > pad.json` holds only the JSON."""
+    print(say("prompt.hint", lang), file=sys.stderr)
+    shown = sys.stdout.isatty()
     while True:
+        prompt = say("prompt", lang)
+        if not shown:
+            sys.stderr.write(prompt)
+            sys.stderr.flush()
         try:
-            yield input(say("prompt", lang))
+            yield input(prompt if shown else "")
         except EOFError:
-            print()
+            print(file=sys.stderr)
             return
 
 
