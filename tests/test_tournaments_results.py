@@ -353,6 +353,9 @@ def test_the_tournament_as_pbn_reads_back() -> None:
         side = "NS" if found.ns_score >= 0 else "EW"
         assert tags["Score"] == f"{side} {abs(found.ns_score)}"
         assert tags["Table"] == str(found.table) and tags["Competition"] == "Pairs"
+        line = next(line for board in scored for line in board.lines if line.result == found)
+        assert tags["ScoreMP"] == f"NS {float(line.ns_mp or 0):.2f}"
+        assert tags["ScoreIMP"] == f"NS {float(line.ns_imps):.2f}"
     tables = {name: rows for name, _, rows in games[0].extra_tags}
     assert len(tables["ScoreTable"]) == 2
     assert "ScoreTable" not in {name for name, _, _ in games[1].extra_tags}

@@ -3,7 +3,8 @@
 Each result is a game of its own (the table's record: deal, auction, play, contract, result)
 carrying the tournament's tags — Event, Site, Date, the players' names, Scoring, and the
 supplemental tags of PBN 2.1 §4: Competition, Round, Table, Room (a team match's Open and Closed
-rooms) and Score ("NS 420").  The first game of each board also carries the board's ScoreTable (its
+rooms), Score ("NS 420"), and what the result earned: ScoreMP and ScorePercentage (pairs) and
+ScoreIMP.  The first game of each board also carries the board's ScoreTable (its
 traveller, §5.9) and the last game the tournament's TotalScoreTable (§5.10), both as tables any PBN
 program reads: a header of ``Column\\widthAlign`` entries and one row per result.
 """
@@ -179,6 +180,8 @@ def tournament_pbn(
                 tags.append(("Room", _room(result.table), ()))
             else:
                 tags.append(("Round", str(result.round), ()))
+            if item.line.ns_mp is not None:
+                tags.append(("ScoreMP", f"NS {decimal(item.line.ns_mp)}", ()))
             if item.line.ns_percent is not None:
                 tags.append(("ScorePercentage", f"NS {decimal(item.line.ns_percent)}", ()))
             tags.append(("ScoreIMP", f"NS {decimal(item.line.ns_imps)}", ()))
