@@ -6,13 +6,15 @@ Desktop in English, phone in Portuguese."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
+import time
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from browserkit import PHONE, chromium, create_table, live, person
+from browserkit import PHONE, act_once, chromium, create_table, live, person
 from serverkit import Server, running_server
 
 SAID = {
@@ -70,3 +72,45 @@ def test_a_rejected_claim_says_who_and_why(
         ]
     claims = [p["action"] for p in payloads if p["action"]["type"] == "claim"]
     assert claims == [{"type": "claim", "tricks": 13, "line": "draw trumps, then the rest"}]
+
+
+@pytest.mark.parametrize(("language", "viewport"), [("en", None), ("pt-BR", PHONE)])
+def test_a_claim_after_four_tricks_counts_the_nine_that_remain(
+    server: Server, browser: Browser, language: str, viewport: dict[str, int] | None
+) -> None:
+    """Issue 45: after four tricks nine remain (the dialog once took the tricks won off the
+    hand size a second time and offered five); conceding them gives the defence all nine."""
+    me = person(browser, server.url, language=language, viewport=viewport)
+    me.goto("/")
+    me.guest()
+    create_table(me, scoring="rubber")
+    page = me.page
+    if viewport is PHONE:
+        page.locator(live(".bid-level[data-level='7']")).click()
+    page.locator(live(".bid[data-call='7NT']")).click()
+    mine = page.locator(".seat-area.pos-bottom [data-card]")
+    claim = page.locator("button[data-focus='claim']")
+    playable = page.locator(live("button.slot.playable"))
+    deadline = time.monotonic() + 60
+    while not (mine.count() == 9 and claim.count() and playable.count()):
+        assert time.monotonic() < deadline, "four tricks were not played"
+        if act_once(me) is None:
+            page.wait_for_timeout(40)
+    seat = page.locator(".seat-area.pos-bottom").get_attribute("data-seat")
+    won = [int(n) for n in re.findall(r"\d+", page.locator(".tricks-info strong").inner_text())]
+    assert sum(won) == 4
+    ours = won[0] if seat in "NS" else won[1]
+    claim.click()
+    tricks = page.locator("#claim-tricks")
+    expect(tricks).to_have_value("9")
+    assert tricks.locator("option").all_inner_texts() == [str(n) for n in range(10)]
+    expect(page.locator("dialog")).to_contain_text("9")
+    tricks.select_option("0")
+    page.locator("dialog .btn-primary").click()
+    page.wait_for_selector(".felt-box[data-phase='over']")
+    shown = [int(n) for n in re.findall(r"\d+", page.locator(".tricks-info strong").inner_text())]
+    assert (shown[0] if seat in "NS" else shown[1]) == ours  # the nine went to the defence
+    assert sum(shown) == 13
+    expect(page.locator(".deal-end")).to_contain_text(f"{13 - ours}")
+    me.assert_no_errors()
+    me.close()

@@ -188,7 +188,13 @@ export default {
   "claim.line.hint": "e.g. draw trumps, then run the clubs",
   "claim.line.said": ({ line }) => `Line stated: “${line}”`,
   "claim.send": "Claim",
-  "claim.banner": ({ seat, n }) => (Number(n) === 0 ? `${seat} concedes the remaining tricks.` : `${seat} claims ${n} of the remaining ${plural(n, "trick", "tricks")}.`),
+  "claim.banner": ({ seat, n, of }) => {
+    if (Number(n) === 0) return `${seat} concedes the remaining tricks.`;
+    if (of === undefined) return `${seat} claims ${n} more ${plural(n, "trick", "tricks")}.`;
+    if (Number(of) === 1) return `${seat} claims the last trick.`;
+    if (Number(n) === Number(of)) return `${seat} claims all ${of} remaining tricks.`;
+    return `${seat} claims ${n} of the ${of} remaining tricks.`;
+  },
   "claim.answer.title": "A claim",
   "claim.accept": "Accept",
   "claim.reject": "Reject",

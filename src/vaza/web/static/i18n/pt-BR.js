@@ -188,7 +188,13 @@ export default {
   "claim.line.hint": "ex.: tirar os trunfos e correr os paus",
   "claim.line.said": ({ line }) => `Linha declarada: “${line}”`,
   "claim.send": "Reivindicar",
-  "claim.banner": ({ seat, n }) => (Number(n) === 0 ? `${seat} cede as vazas restantes.` : `${seat} reivindica ${n} das ${plural(n, "vaza restante", "vazas restantes")}.`),
+  "claim.banner": ({ seat, n, of }) => {
+    if (Number(n) === 0) return `${seat} cede as vazas restantes.`;
+    if (of === undefined) return `${seat} reivindica mais ${n} ${plural(n, "vaza", "vazas")}.`;
+    if (Number(of) === 1) return `${seat} reivindica a última vaza.`;
+    if (Number(n) === Number(of)) return `${seat} reivindica todas as ${of} vazas restantes.`;
+    return `${seat} reivindica ${n} das ${of} vazas restantes.`;
+  },
   "claim.answer.title": "Uma reivindicação",
   "claim.accept": "Aceitar",
   "claim.reject": "Recusar",

@@ -356,7 +356,7 @@ export function mount(root, [tableId], query) {
     if (!proposal) return;
     const handle = {};
     answering = handle;
-    const yes = await askAnswer(proposal, handle);
+    const yes = await askAnswer(proposal, handle, state.view);
     if (answering === handle) answering = null;
     if (yes === null) return;
     const current = table.awaitingAnswer(state.view, seat);

@@ -16,6 +16,7 @@ import { analysisView } from "./analysis.js";
 import { compareView } from "./compare.js";
 import { gameSpec } from "../lib/games.js";
 import { seatPlate } from "./seats.js";
+import { remainingTricks } from "./state.js";
 import { scoreView } from "./scorepad.js";
 
 const AROUND = ["bottom", "left", "top", "right"];
@@ -253,7 +254,7 @@ function centre(ctx, { bottom, seats, tricks, playable }) {
       parts.push(h("button", { type: "button", class: "btn btn-primary next-deal", dataset: { focus: "next-deal" }, onclick: ctx.onNextDeal }, t("deal.next")));
     } else if (ctx.matchOver) parts.push(h("p", { class: "centre-note" }, t("match.over")));
   } else {
-    if (view.proposal) parts.push(proposalBanner(view.proposal, ctx));
+    if (view.proposal) parts.push(proposalBanner(view.proposal, ctx, view));
     if (phase === "draw") parts.push(stockPile(view));
     else if (phase === "play" && view.widow) parts.push(widowCards(view));
     parts.push(playedTrick(ctx, { bottom, seats }));
@@ -265,9 +266,9 @@ function centre(ctx, { bottom, seats, tricks, playable }) {
   return h("div", { class: "centre" }, parts);
 }
 
-function proposalBanner(proposal, ctx) {
+function proposalBanner(proposal, ctx, view) {
   const by = t(`seat.long.${proposal.by}`);
-  const text = proposal.kind === "claim" ? t("claim.banner", { seat: by, n: proposal.tricks }) : t("undo.banner", { seat: by });
+  const text = proposal.kind === "claim" ? t("claim.banner", { seat: by, n: proposal.tricks, of: remainingTricks(view) }) : t("undo.banner", { seat: by });
   const awaiting = (proposal.awaiting || []).map((seat) => t(`seat.long.${seat}`)).join(", ");
   const asked = ctx.mySeat && (proposal.awaiting || []).includes(ctx.mySeat);
   const line = proposal.kind === "claim" && proposal.line ? h("p", { class: "claim-line" }, t("claim.line.said", { line: proposal.line })) : null;

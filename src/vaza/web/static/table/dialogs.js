@@ -4,6 +4,7 @@
 import { h } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
 import { dialog } from "../lib/ui.js";
+import { remainingTricks } from "./state.js";
 
 /** Who rejected a claim, and why when they said (a robot's check says what it found). */
 export function rejectionText(who, answer) {
@@ -14,9 +15,7 @@ export function rejectionText(who, answer) {
 
 /** The claim to send (tricks, and the line of play when one is given), or null. */
 export async function askClaim(view) {
-  const won = view.tricks_won || {};
-  const total = view.hand_sizes ? Math.max(...Object.values(view.hand_sizes)) : 13;
-  const remaining = Math.max(0, total - Object.values(won).reduce((a, b) => a + b, 0));
+  const remaining = remainingTricks(view);
   const select = h("select", { id: "claim-tricks", name: "tricks" },
     Array.from({ length: remaining + 1 }, (_, n) => h("option", { value: n, selected: n === remaining }, String(n))));
   const line = h("textarea", { id: "claim-line", name: "line", rows: 2, maxlength: 300, placeholder: t("claim.line.hint") });
@@ -44,14 +43,14 @@ export function askUndo() {
 
 /** Accept (true) or refuse (false) a claim or an undo request; null when the dialog was closed
  *  without an answer (`handle.close()` closes it when the proposal is withdrawn or settled). */
-export function askAnswer(proposal, handle) {
+export function askAnswer(proposal, handle, view) {
   const by = t(`seat.long.${proposal.by}`);
   const isClaim = proposal.kind === "claim";
   return dialog({
     handle,
     title: isClaim ? t("claim.answer.title") : t("undo.answer.title"),
     body: [
-      h("p", null, isClaim ? t("claim.banner", { seat: by, n: proposal.tricks }) : t("undo.banner", { seat: by })),
+      h("p", null, isClaim ? t("claim.banner", { seat: by, n: proposal.tricks, of: view ? remainingTricks(view) : undefined }) : t("undo.banner", { seat: by })),
       isClaim && proposal.line ? h("p", { class: "claim-line" }, t("claim.line.said", { line: proposal.line })) : null,
     ],
     buttons: [

@@ -3,6 +3,14 @@
 
 import { trickWinner } from "./tricks.js";
 
+/** The tricks still to play: the most cards any seat holds (a card already played to the trick
+ *  in progress still counts that trick).  The hand sizes already leave out the tricks won. */
+export function remainingTricks(view) {
+  if (view.hand_sizes) return Math.max(0, ...Object.values(view.hand_sizes));
+  const won = Object.values(view.tricks_won || {}).reduce((a, b) => a + b, 0);
+  return Math.max(0, 13 - won);
+}
+
 /** What the page knows of its table: the last snapshot, with every update since applied. */
 export function newTableState() {
   return { options: null, occupants: {}, seat: null, view: null, chat: [], kibitzers: [], version: null, finished: false, problem: null, turnEnds: null };
