@@ -123,10 +123,23 @@ def test_lang_takes_only_the_languages_there_are(command: str) -> None:
 def test_the_options_are_refused_in_the_language_chosen_after_them() -> None:
     done = vaza("deal", "--board", "0", "--lang", "pt-BR")
     assert one_sentence(done, "deal") == (
-        "vaza deal: argument --board: as mãos são numeradas a partir de 1 (veja vaza deal --help)"
+        "vaza deal: argumento --board: as mãos são numeradas a partir de 1 (veja vaza deal --help)"
     )
     done = vaza("deal", "--board", "0")
     assert one_sentence(done, "deal").endswith("board numbers start at 1 (see vaza deal --help)")
+
+
+def test_argparse_refusals_read_in_the_chosen_language() -> None:
+    """argparse's own wording (a choice not offered, an option it does not know) is read from
+    the catalogue too."""
+    done = vaza("pad", "--system", "foo", "--lang", "pt-BR")
+    assert one_sentence(done, "pad").startswith(
+        "vaza pad: argumento --system: opção inválida: 'foo' (escolha entre 'rubber'"
+    )
+    done = vaza("deal", "--zzz", "--lang", "pt-BR")
+    assert done.stderr.strip() == "vaza: argumentos não reconhecidos: --zzz (veja vaza --help)"
+    done = vaza("pad", "--system", "foo")
+    assert "argument --system: invalid choice: 'foo' (choose from 'rubber'" in done.stderr
 
 
 def test_play_checks_where_it_writes_before_playing(tmp_path: Path) -> None:

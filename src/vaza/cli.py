@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -27,8 +28,35 @@ class _Parser(argparse.ArgumentParser):
     usage first, which buries the reason)."""
 
     def error(self, message: str) -> NoReturn:
-        hint = text("error.help", refusing_language(), prog=self.prog)
-        self.exit(2, f"{self.prog}: {message.rstrip('.')} ({hint})\n")
+        lang = refusing_language()
+        hint = text("error.help", lang, prog=self.prog)
+        self.exit(2, f"{self.prog}: {argparse_message(message, lang).rstrip('.')} ({hint})\n")
+
+
+# argparse's own refusals (its English wording), each as a catalogue entry, so that they read in
+# the chosen language too; a refusal of ours (a type's message) is already in it.
+_ARGPARSE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^argument (?P<argument>[^:]+): (?P<message>.*)$", re.S), "argparse.argument"),
+    (re.compile(r"^invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)$"),
+     "argparse.choice"),
+    (re.compile(r"^the following arguments are required: (?P<names>.*)$"), "argparse.required"),
+    (re.compile(r"^unrecognized arguments: (?P<names>.*)$"), "argparse.unknown"),
+    (re.compile(r"^expected one argument$"), "argparse.one"),
+    (re.compile(r"^invalid (?P<kind>\w+) value: (?P<value>.*)$"), "argparse.value"),
+)  # fmt: skip
+
+
+def argparse_message(message: str, lang: str) -> str:
+    """An argparse refusal in `lang`: its known wordings read from the catalogue (an
+    argument's own message translated in turn), anything else as it came."""
+    for pattern, key in _ARGPARSE:
+        found = pattern.match(message)
+        if found is not None:
+            values = found.groupdict()
+            if "message" in values:
+                values["message"] = argparse_message(values["message"], lang)
+            return text(key, lang, **values)
+    return message
 
 
 def build_parser() -> argparse.ArgumentParser:
