@@ -101,28 +101,34 @@ class TournamentService:
         name = request.name.strip()
         if not 1 <= len(name) <= 80:
             raise ParseError("an event's name has 1 to 80 characters")
-        boards, source = make_boards(request)
-        rules = rules_for(request, boards)
-        if await self.tournaments.open_tournaments(creator.id) >= MAX_OPEN_TOURNAMENTS:
-            raise IllegalAction(
-                f"you already run {MAX_OPEN_TOURNAMENTS} events; close one before you start another"
+        # The count and the creation in one step (a hundred requests at once make exactly
+        # the limit), and the cheap count before the boards are made.  Making them (reading
+        # a PBN file of up to 2 MB) runs in a worker thread, never on the event loop; the
+        # person's lock makes it one at a time for each person.
+        async with self.store.person_lock("tournaments", creator.id):
+            if await self.tournaments.open_tournaments(creator.id) >= MAX_OPEN_TOURNAMENTS:
+                raise IllegalAction(
+                    f"you already run {MAX_OPEN_TOURNAMENTS} events; "
+                    "close one before you start another"
+                )
+            boards, source = await asyncio.to_thread(make_boards, request)
+            rules = rules_for(request, boards)
+            record = TournamentRecord(
+                id=secrets.token_urlsafe(9),
+                kind=rules.kind.value,
+                name=name,
+                created_by=creator.id,
+                public=request.public,
+                status=Status.OPEN.value,
+                rules=rules.to_json(),
+                boards=boards.to_json(),
+                source=source,
             )
-        record = TournamentRecord(
-            id=secrets.token_urlsafe(9),
-            kind=rules.kind.value,
-            name=name,
-            created_by=creator.id,
-            public=request.public,
-            status=Status.OPEN.value,
-            rules=rules.to_json(),
-            boards=boards.to_json(),
-            source=source,
-        )
-        await self.tournaments.create_tournament(record)
-        if rules.kind is TournamentKind.ROBOT:
-            for number in range(1, rules.tables + 1):
-                await self._open(record, robot_table(number, rules), {})
-        return record
+            await self.tournaments.create_tournament(record)
+            if rules.kind is TournamentKind.ROBOT:
+                for number in range(1, rules.tables + 1):
+                    await self._open(record, robot_table(number, rules), {})
+            return record
 
     async def play(self, event_id: str, user: UserRecord) -> JSON:
         """A person's own table in a robot tournament (South, three robots): opened on the

@@ -54,13 +54,14 @@ async def create_table(
     body: dict[str, Any], user: User, svc: Svc, request: Request
 ) -> dict[str, Any]:
     config = request.app.state.config
-    if await svc.store.open_tables_created_by(user.id) >= config.open_tables:
-        raise LimitReached(
-            "tables",
-            config.open_tables,
-            f"you have {config.open_tables} tables open; finish or leave one first",
-        )
-    record = await svc.hub.tables.create(user, body)
+    async with svc.store.person_lock("tables", user.id):  # counted and taken in one step
+        if await svc.store.open_tables_created_by(user.id) >= config.open_tables:
+            raise LimitReached(
+                "tables",
+                config.open_tables,
+                f"you have {config.open_tables} tables open; finish or leave one first",
+            )
+        record = await svc.hub.tables.create(user, body)
     base = str(request.base_url).rstrip("/")
     return {
         "table": record.id,

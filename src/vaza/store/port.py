@@ -7,6 +7,7 @@ small frozen dataclasses, never ORM objects, so the application never sees the d
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -102,6 +103,11 @@ class Store(Protocol):
     async def tables(self, public_only: bool, unfinished_only: bool) -> list[TableRecord]: ...
     async def open_tables_created_by(self, user_id: int) -> int:
         """How many unfinished tables this user created."""
+        ...
+
+    def person_lock(self, kind: str, who: int | str) -> AbstractAsyncContextManager[None]:
+        """Held from counting what `who` has of `kind` to creating one more, so that a limit
+        cannot be raced by requests sent at once (every process of the club agrees)."""
         ...
 
     async def unfinished_table_ids(self) -> list[str]:

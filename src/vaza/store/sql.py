@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import secrets
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,6 +26,7 @@ from vaza.store.port import (
     TableRecord,
     UserRecord,
 )
+from vaza.store.quota import PersonLocks
 from vaza.store.sqlite_writer import SqliteWriter
 
 
@@ -100,6 +102,8 @@ class SqlStore:
         self.database = database
         self._sessions = database.sessions
         self._settings_lock = asyncio.Lock()
+        self.locks = PersonLocks(database)
+        """Held from a limit's count to the creation it allows (`store.quota`)."""
         self._queue: asyncio.Queue[tuple[_Append, asyncio.Future[int]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._writer_connection: AsyncConnection | None = None
@@ -249,6 +253,9 @@ class SqlStore:
         )
         async with self._sessions() as session:
             return int((await session.execute(query)).scalar_one())
+
+    def person_lock(self, kind: str, who: int | str) -> AbstractAsyncContextManager[None]:
+        return self.locks.hold(kind, who)
 
     async def unfinished_table_ids(self) -> list[str]:
         query = select(models.Table.id).where(models.Table.status != "finished")
