@@ -307,7 +307,11 @@ class TournamentService:
         return reading.traveller(await self.load(event_id), board, _id(viewer))
 
     async def pbn(self, event_id: str, viewer: UserRecord | None) -> str:
-        return reading.pbn_file(await self.load(event_id), _id(viewer))
+        """Written in a worker thread (every result of every board: the biggest thing the
+        service writes), one at a time for each person, so no export holds the event loop."""
+        loaded = await self.load(event_id)
+        async with self.store.person_lock("export", _id(viewer) or "anyone"):
+            return await asyncio.to_thread(reading.pbn_file, loaded, _id(viewer))
 
 
 def _id(user: UserRecord | None) -> int | None:
