@@ -1,13 +1,13 @@
-"""Two card-play budgets on the same deals, deal by deal (the deals and robots of `vaza bench
-robots`, DDS on one thread).
+"""Two card-play budgets, in layouts a card, on the same deals, deal by deal (the deals and
+robots of `vaza bench robots`, DDS on one thread).  Until issue 48 the budget was a clock.
 
-    card_budget.py run DEALS SEED BUDGET_MS [LEAD_MS] > a.json    each deal's [declarer,
-                                                    defence] cost (LEAD_MS: the opening lead's
-                                                    budget; the robot's own
-                                                    `opening_lead_factor` × BUDGET_MS unless given)
+    card_budget.py run DEALS SEED LAYOUTS [LEAD_LAYOUTS] > a.json  each deal's [declarer,
+                                                    defence] cost (LEAD_LAYOUTS: the opening
+                                                    lead's; twice LAYOUTS unless given)
     card_budget.py compare a.json b.json                b − a a deal, with a 95% interval
 
-Run the two budgets at once, one per core, so they share the machine's load alike."""
+The choices depend on the layouts alone, so the two runs may share the machine in any way; the
+CPU per card is measured on one core either way."""
 
 import json
 import statistics
@@ -19,19 +19,23 @@ from vaza.bench.compare import interval95
 from vaza.robots.cardplay.measure import played_deals
 
 
-def run(deals: int, seed: int, budget: float, lead: float | None = None) -> None:
+def run(deals: int, seed: int, layouts: int, lead: int | None = None) -> None:
     single_threaded()
-    options = {} if lead is None else {"opening_lead_factor": lead / budget}
+    options = {
+        "max_samples": layouts,
+        "min_samples": min(layouts, 12),
+        "lead_samples": 2 * layouts if lead is None else lead,
+    }
     times: list[float] = []
     costs = [
         [
             sum(cost for declaring, cost in deal.costs if declaring),
             sum(cost for declaring, cost in deal.costs if not declaring),
         ]
-        for deal in played_deals(deals, seed, budget_ms=budget, robot_options=options, times=times)
+        for deal in played_deals(deals, seed, robot_options=options, times=times)
     ]
     times.sort()
-    print(json.dumps({"budget_ms": budget, "lead_ms": lead, "seed": seed, "costs": costs,
+    print(json.dumps({"layouts": layouts, "lead_layouts": lead, "seed": seed, "costs": costs,
                       "card_ms_p95": times[int(0.95 * len(times))]}))  # fmt: skip
 
 
@@ -51,7 +55,7 @@ def compare(first: str, second: str) -> None:
     a, b = (_load(name) for name in (first, second))
     pairs = list(zip(a["costs"], b["costs"], strict=True))
     print(json.dumps({
-        "budgets_ms": [a["budget_ms"], b["budget_ms"]],
+        "layouts": [a["layouts"], b["layouts"]],
         "deals": len(pairs),
         "mean_a": [statistics.fmean(x[i] for x, _ in pairs) for i in (0, 1)],
         "mean_b": [statistics.fmean(y[i] for _, y in pairs) for i in (0, 1)],
@@ -63,7 +67,7 @@ def compare(first: str, second: str) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1] == "run":
-        lead = float(sys.argv[5]) if len(sys.argv) > 5 else None
-        run(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), lead)
+        lead = int(sys.argv[5]) if len(sys.argv) > 5 else None
+        run(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), lead)
     else:
         compare(sys.argv[2], sys.argv[3])

@@ -2,8 +2,8 @@
 
     card_options.py run DEALS SEED '{"read_carding": true}' > b.json   each deal's [declarer,
                                             defence, lead] cost; the options go to every
-                                            robot's `CardPlayer` (``budget_ms``: the clock a
-                                            card, null for none: then give ``max_samples``)
+                                            robot's `CardPlayer` (`CardSettings` fields:
+                                            ``max_samples``, ``signals``…)
     card_options.py compare a.json b.json   b − a a deal, with a 95% interval
 
 The deals and robots of `vaza bench robots` (`played_deals(..., auction=True)`, DDS on one
@@ -15,18 +15,13 @@ import sys
 from card_budget import interval
 from vaza.analysis.dds import single_threaded
 from vaza.robots.cardplay.measure import played_deals
-from vaza.robots.cardplay.player import CARD_BUDGET_MS
 
 
 def run(deals: int, seed: int, options: dict[str, object]) -> None:
     single_threaded()
-    budget = options.pop("budget_ms", CARD_BUDGET_MS)
-    assert budget is None or isinstance(budget, int | float)
     times: list[float] = []
     costs = []
-    played = played_deals(
-        deals, seed, budget_ms=budget, robot_options=options, times=times, auction=True
-    )
+    played = played_deals(deals, seed, robot_options=options, times=times, auction=True)
     for number, deal in enumerate(played, 1):
         costs.append(
             [
@@ -38,7 +33,7 @@ def run(deals: int, seed: int, options: dict[str, object]) -> None:
         print(f"\r{number}/{deals}", end="", file=sys.stderr, flush=True)
     times.sort()
     card_p95 = times[int(0.95 * len(times))]
-    print(json.dumps({"options": options, "budget_ms": budget, "seed": seed, "costs": costs,
+    print(json.dumps({"options": options, "seed": seed, "costs": costs,
                       "card_ms_p95": card_p95}))  # fmt: skip
 
 

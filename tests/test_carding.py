@@ -9,7 +9,7 @@ from test_signals import _played
 from vaza.core import Board, ContractDeal, Seat, seat_view
 from vaza.core.calls import Contract
 from vaza.core.cards import Card, Suit
-from vaza.robots.cardplay import CardPlayer
+from vaza.robots.cardplay import CardPlayer, CardSettings
 from vaza.robots.cardplay.carding import DENIED, carding_weight, denied_card, tells
 from vaza.robots.cardplay.player import _Search, equal_runs
 
@@ -59,11 +59,8 @@ def test_robots_play_by_the_rule_so_the_real_layout_is_never_counted_down() -> N
         board = Board.random(seed, random.Random(seed))
         contract = Contract.parse("3NT S" if seed == 3 else "4H E")
         game = ContractDeal(board, contract)
-        robots = {
-            seat: CardPlayer(budget_ms=None, max_samples=4, min_samples=4, seed=seed)
-            for seat in Seat
-        }
-        reader = CardPlayer(read_carding=True)
+        robots = {seat: CardPlayer(settings=CardSettings.fixed(4), seed=seed) for seat in Seat}
+        reader = CardPlayer(settings=CardSettings(read_carding=True))
         read = 0
         while not game.is_over:
             play, seat = game.play, game.controller

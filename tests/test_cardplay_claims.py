@@ -66,7 +66,7 @@ def test_a_trick_that_needs_a_guess_is_not_claimed_though_double_dummy_takes_it(
     game = _two_way_guess()
     view = seat_view(game, Seat.SOUTH)
     assert robot_claim(view, random.Random(1)) is None
-    assert CardPlayer(budget_ms=None, seed=1).claim(view) is None
+    assert CardPlayer(seed=1).claim(view) is None
 
 
 def test_a_sure_loser_is_conceded_in_a_claim_of_the_rest() -> None:
@@ -112,7 +112,7 @@ def test_claims_that_cannot_fail_are_accepted_and_others_rejected() -> None:
 
 def test_the_player_answers_only_claims_waiting_for_it() -> None:
     game = _masters()
-    robot = CardPlayer(budget_ms=None, seed=1)
+    robot = CardPlayer(seed=1)
     assert robot.respond(seat_view(game, Seat.WEST)) is None
     game.apply(Claim(3), by=Seat.SOUTH)
     assert robot.respond(seat_view(game, Seat.NORTH)) is None  # dummy is not asked

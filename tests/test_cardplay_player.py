@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from vaza.core import Board, Card, ContractDeal, Deal, Seat, seat_view
 from vaza.core.calls import Contract
 from vaza.core.cards import SEATS, Hand, Rank, Suit
-from vaza.robots.cardplay.player import CardPlayer, equal_runs
+from vaza.robots.cardplay.player import CardPlayer, CardSettings, Scoring, equal_runs
 from vaza.robots.driver import play_out
 
 
@@ -52,14 +53,14 @@ def ending(contract: str, leader: Seat, hands: dict[Seat, str], then: str = "") 
     return game
 
 
-def _robot(**options: object) -> CardPlayer:
-    return CardPlayer(budget_ms=None, seed=7, **options)  # type: ignore[arg-type]
+def _robot(scoring: Scoring = "imps") -> CardPlayer:
+    return CardPlayer(scoring, CardSettings(max_samples=160, min_samples=32), seed=7)
 
 
-def _decide(game: ContractDeal, **options: object) -> Card:
+def _decide(game: ContractDeal) -> Card:
     seat = game.controller
     assert seat is not None
-    return _robot(**options).decide(seat_view(game, seat)).card
+    return _robot().decide(seat_view(game, seat)).card
 
 
 def test_the_finesse_against_the_odds_of_the_drop() -> None:
@@ -159,7 +160,7 @@ def test_robots_play_late_deals_to_the_end_with_legal_cards(seed: int) -> None:
     game = ContractDeal(Board.random(1, rng), Contract.parse("3NT N"))
     for _ in range(28):  # seven tricks at random, then the robots
         game.apply(rng.choice(list(game.legal_actions())))
-    robot = CardPlayer(budget_ms=None, max_samples=24, seed=seed)
+    robot = CardPlayer(settings=CardSettings(max_samples=24), seed=seed)
     play_out(game, dict.fromkeys(Seat, robot))
     assert game.is_over and game.result is not None
 
@@ -206,7 +207,44 @@ def test_the_choice_is_a_function_of_the_view_alone(seed: int, cards: int) -> No
     view, twin_view = seat_view(game, seat), seat_view(twin, seat)
     assert view == twin_view
     assert game.board.deal != twin.board.deal
-    robot = CardPlayer(budget_ms=None, max_samples=30, seed=seed)
+    robot = CardPlayer(settings=CardSettings(max_samples=30), seed=seed)
     first, second = robot.decide(view), robot.decide(twin_view)
     assert first == second
     assert first.card in view.legal_actions
+
+
+def test_a_decision_is_the_same_under_load_and_without_it() -> None:
+    """Thinking is counted in layouts, not seconds: with the solver and the interpreter busy
+    in other threads, a seeded robot weighs as many layouts and plays the same card."""
+    from vaza.analysis.positions import Position, solve_positions
+
+    rng = random.Random(11)
+    game = ContractDeal(Board.random(2, rng), Contract.parse("4H S"))
+    for _ in range(5):
+        game.apply(rng.choice(list(game.legal_actions())))
+    seat = game.controller
+    assert seat is not None
+    view = seat_view(game, seat)
+    quiet = CardPlayer(seed=3).decide(view)
+    hands = tuple(hand.mask for hand in Board.random(3, rng).deal.hands)
+    busy_position = Position(hands, Suit.SPADES, Seat.NORTH)  # type: ignore[arg-type]
+    stop = threading.Event()
+
+    def busy(solver: bool) -> None:
+        while not stop.is_set():
+            if solver:
+                solve_positions([busy_position] * 4)
+            else:
+                sum(i * i for i in range(20_000))
+
+    workers = [threading.Thread(target=busy, args=(solver,)) for solver in (True, False, False)]
+    for worker in workers:
+        worker.start()
+    try:
+        loaded = CardPlayer(seed=3).decide(view)
+    finally:
+        stop.set()
+        for worker in workers:
+            worker.join()
+    assert loaded == quiet
+    assert loaded.samples == quiet.samples > 0

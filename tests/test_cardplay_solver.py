@@ -12,16 +12,17 @@ from vaza.analysis.positions import Position, solve_position, solve_positions
 from vaza.core import Board, Card, ContractDeal, Seat, seat_view
 from vaza.core.calls import Contract
 from vaza.core.cards import Hand, Suit
+from vaza.core.views import TableView
 from vaza.robots.bidding.measure import bid_board
 from vaza.robots.cardplay.measure import makeable_contract, measure, played_deals
 from vaza.robots.cardplay.player import trick_values
+from vaza.robots.cardplay.sampling import Knowledge, Sampler
 from vaza.robots.cardplay.solver import (
-    UNLIKELY,
-    likelihoods,
+    Layout,
+    mistakes,
     position_before,
     position_now,
     recent_choices,
-    recent_positions,
 )
 
 
@@ -112,48 +113,34 @@ def test_the_opening_lead_is_not_judged_and_our_own_cards_never() -> None:
     assert recent == [i for i in range(3, 7) if view.played[i][0] != Seat.EAST]
 
 
-def test_each_recent_mistake_in_a_layout_divides_its_weight() -> None:
-    rng = random.Random(8)
-    game = ContractDeal(Board.random(2, rng), Contract.parse("3NT N"))
-    for _ in range(9):
-        game.apply(rng.choice(list(game.legal_actions())))
-    view = seat_view(game, Seat.NORTH)
-    choices = recent_choices(view, {Seat.NORTH, Seat.SOUTH}, 3)
-    assert len(choices) == 2  # the two defenders' cards of the last three
-    first, second = choices
-    card_one, card_two = view.played[first][1], view.played[second][1]
-    spare = next(c for c in (Card.parse("C2"), Card.parse("D2")) if c not in (card_one, card_two))
-    owners = [(0, first), (0, second), (1, first), (2, first), (2, second)]
-    solved = [
-        {card_one: 3, spare: 3},  # layout 0: both cards natural
-        {card_two: 3, spare: 2},
-        {card_one: 2, spare: 3},  # layout 1: the first was a mistake, the second forced
-        {card_one: 2, spare: 3},  # layout 2: both mistakes
-        {card_two: 1, spare: 2},
-    ]
-    assert likelihoods(view, owners, solved, 3) == [1.0, UNLIKELY, UNLIKELY**2]
+def reference_mistakes(view: TableView, layout: Layout, choices: list[int]) -> int:
+    """The recent cards that were mistakes in `layout`, by solving every card of the position
+    before each of them: what the robot did before it solved the line of play at once."""
+    count = 0
+    for index in choices:
+        scores = solve_positions([position_before(view, layout, index)])[0]
+        count += scores[view.played[index][1]] < max(scores.values())
+    return count
 
 
-def test_forced_cards_are_not_judged() -> None:
-    rng = random.Random(5)
-    game = ContractDeal(Board.random(3, rng), Contract.parse("4S E"))
-    for _ in range(20):
+@pytest.mark.parametrize("seed", range(6))
+def test_mistakes_along_the_line_are_those_of_each_position_solved(seed: int) -> None:
+    """`mistakes` solves the play from the first recent card as one line; its verdicts are
+    those of solving each position before a recent card, in sampled layouts (where the cards
+    played were often mistakes), whatever the trick and whoever looks."""
+    rng = random.Random(seed)
+    game = ContractDeal(Board.random(seed + 1, rng), Contract.parse(("3NT N", "4S E")[seed % 2]))
+    for _ in range(rng.randrange(3, 40)):
         game.apply(rng.choice(list(game.legal_actions())))
-    view = seat_view(game, Seat.EAST)
-    play = game.play
-    assert play is not None
-    actual = (play.hands[0], play.hands[1], play.hands[2], play.hands[3])
-    choices = recent_choices(view, {Seat.EAST, Seat.WEST}, 8)
-    positions, owners = recent_positions(view, [actual, actual], choices)
-    assert len(positions) == len(owners) and len(owners) % 2 == 0
-    for position, (number, index) in zip(positions, owners, strict=True):
-        assert number in (0, 1) and index in choices
-        assert position == position_before(view, actual, index)
-        assert len(position.legal_cards()) > 1
-    judged = {index for _, index in owners}
-    for index in set(choices) - judged:  # skipped: one card, or equals only
-        legal = position_before(view, actual, index).legal_cards()
-        assert len(legal) == 1 or len({card.suit for card in legal}) == 1
+    seat = game.controller
+    assert seat is not None
+    view = seat_view(game, seat)
+    ours = {seat, game.contract.dummy} if seat == game.contract.declarer else {seat}  # type: ignore[union-attr]
+    choices = recent_choices(view, ours, 4)
+    layouts = Sampler(Knowledge.of(view), {}).sample(12, rng)
+    found = mistakes(view, layouts, choices)
+    assert found == [reference_mistakes(view, layout, choices) for layout in layouts]
+    assert all(count <= len(choices) for count in found)
 
 
 def test_the_contract_measured_is_the_best_that_double_dummy_makes() -> None:
@@ -173,7 +160,7 @@ def test_imps_put_making_first_and_overtricks_after() -> None:
 
 
 def test_the_benchmark_plays_and_judges_whole_deals() -> None:
-    figures = measure(1, 5, budget_ms=None, robot_options={"max_samples": 2, "inference_depth": 0})
+    figures = measure(1, 5, robot_options={"max_samples": 2, "inference_depth": 0})
     assert figures["deals"] == 1 and figures["cards"] == 52
     assert 0 <= figures["card_ms_p50"] <= figures["card_ms_p95"] <= figures["card_ms_max"]
     assert figures["dd_cost_declarer"] >= 0 and figures["dd_cost_defence"] >= 0
@@ -182,7 +169,7 @@ def test_the_benchmark_plays_and_judges_whole_deals() -> None:
 
 def test_the_benchmark_plays_the_contract_the_robots_bid_and_judges_the_lead() -> None:
     options = {"max_samples": 2, "inference_depth": 0}
-    (deal,) = played_deals(1, 4, budget_ms=None, robot_options=options, auction=True)
+    (deal,) = played_deals(1, 4, robot_options=options, auction=True)
     rng, number = random.Random(4), 1
     bid = bid_board(Board.random(2, rng))
     while bid.contract is None:  # as the benchmark does: passed-out boards are skipped
@@ -191,7 +178,7 @@ def test_the_benchmark_plays_the_contract_the_robots_bid_and_judges_the_lead() -
     assert deal.contract == bid.contract
     assert len(deal.costs) == 52 and deal.lead_cost == deal.costs[0][1]
     assert not deal.costs[0][0]  # the lead is the defence's
-    figures = measure(1, 4, budget_ms=None, robot_options=options, auction=True)
+    figures = measure(1, 4, robot_options=options, auction=True)
     assert figures["bid"] is True and figures["lead_cost"] == deal.lead_cost
     low, high = figures["lead_cost_ci95"]  # type: ignore[misc]
     assert low == high == deal.lead_cost

@@ -21,7 +21,7 @@ from vaza.robots.cardplay.leads import (
     lead_values,
     simulate_lead,
 )
-from vaza.robots.cardplay.player import CardPlayer
+from vaza.robots.cardplay.player import CardPlayer, CardSettings
 from vaza.robots.cardplay.sampling import Sampler, bids_alike
 from vaza.robots.cardplay.solver import Layout
 
@@ -56,15 +56,11 @@ def _game(auction: str, dealer: Seat, leader: Seat, hand: str, seed: int = 1) ->
 def _robot(scoring: str = "imps", samples: int = 24) -> CardPlayer:
     return CardPlayer(
         scoring,  # type: ignore[arg-type]
-        budget_ms=None,
-        max_samples=samples,
-        min_samples=samples,
+        CardSettings.fixed(samples, lead_prior_layouts=0.0, simulated_leads=True),
         seed=5,
         constraints=infer,
         bidder=BiddingRobot(),
         caller=system_call,
-        lead_prior_layouts=0.0,
-        simulated_leads=True,
     )
 
 
@@ -130,7 +126,7 @@ def test_every_layout_solved_keeps_the_leaders_hand_and_deals_the_rest() -> None
         return [dict.fromkeys(Hand.from_mask(seen.hand), 4) for _ in layouts]
 
     simulate_lead(
-        seen, {}, "imps", random.Random(1), budget_ms=None, max_samples=9, min_samples=9,
+        seen, {}, "imps", random.Random(1), max_samples=9, min_samples=9,
         solve=fake,
     )  # fmt: skip
     assert len(solved) == 9
@@ -172,7 +168,7 @@ def test_with_the_system_every_layout_solved_bids_as_the_table_did() -> None:
         return [dict.fromkeys(Hand.from_mask(seen.hand), 4) for _ in layouts]
 
     choice = simulate_lead(
-        seen, beliefs, "imps", random.Random(2), budget_ms=None, max_samples=8, min_samples=8,
+        seen, beliefs, "imps", random.Random(2), max_samples=8, min_samples=8,
         caller=system_call, solve=fake,
     )  # fmt: skip
     assert len(solved) == 8

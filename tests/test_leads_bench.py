@@ -8,7 +8,7 @@ from vaza.bench.robots import interval95, measure_leads
 def test_the_lead_figures_come_from_bid_deals_judged_double_dummy() -> None:
     costs: list[float] = []
     options = {"max_samples": 3, "min_samples": 3}
-    figures = measure_leads(3, 2, budget_ms=None, robot_options=options, per_deal=costs)
+    figures = measure_leads(3, 2, robot_options=options, per_deal=costs)
     assert figures["deals"] == 3 == len(costs)
     assert int(figures["boards_dealt"]) >= 3  # type: ignore[call-overload]
     assert all(cost >= 0 and cost == int(cost) for cost in costs)
@@ -16,7 +16,7 @@ def test_the_lead_figures_come_from_bid_deals_judged_double_dummy() -> None:
     low, high = figures["lead_cost_ci95"]  # type: ignore[misc]
     assert low <= figures["lead_cost"] <= high  # type: ignore[operator]
     again: list[float] = []
-    measure_leads(3, 2, budget_ms=None, robot_options=options, per_deal=again)
+    measure_leads(3, 2, robot_options=options, per_deal=again)
     assert again == costs  # without a clock the leads repeat
 
 

@@ -241,7 +241,7 @@ def test_vaza_robot_stdio_serves_the_strong_robot_by_default() -> None:
     server = robot_command.stdio_server(command_parser().parse_args(["robot", "--stdio"]))
     assert isinstance(server.bridge, CardPlayer) and isinstance(server.bridge.bidder, BiddingRobot)
     strong = CONFIGS["strong"]()
-    assert isinstance(strong, CardPlayer) and server.bridge.budget_ms == strong.budget_ms
+    assert isinstance(strong, CardPlayer) and server.bridge.settings == strong.settings
     assert isinstance(server.boerenbridge, BoerenbridgeStrongRobot)
 
 

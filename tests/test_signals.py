@@ -6,7 +6,7 @@ from __future__ import annotations
 from vaza.core import Board, ContractDeal, Deal, Seat, seat_view
 from vaza.core.calls import Contract
 from vaza.core.cards import Card, Hand
-from vaza.robots.cardplay import CardPlayer
+from vaza.robots.cardplay import CardPlayer, CardSettings
 from vaza.robots.cardplay.signals import (
     MISREAD,
     Signal,
@@ -97,10 +97,9 @@ def test_the_robot_shows_its_count_only_when_it_signals() -> None:
     contract = Contract.parse("3NT N")  # East leads, South is dummy
     game = _after(ContractDeal(board, contract), "DQ D6 D2 DK HK")  # North leads a heart
     view = seat_view(game, Seat.EAST)
-    options = {"budget_ms": None, "max_samples": 8, "seed": 1}
-    signaller = CardPlayer(signals=True, **options)  # type: ignore[arg-type]
+    signaller = CardPlayer(settings=CardSettings(max_samples=8, signals=True), seed=1)
     assert signaller.choose(view) == Card.parse("H9")  # high from four
-    assert CardPlayer(**options).choose(view) == Card.parse("H2")  # type: ignore[arg-type]
+    assert CardPlayer(settings=CardSettings(max_samples=8), seed=1).choose(view) == Card.parse("H2")
 
 
 def test_the_first_discard_is_attitude_low_from_weakness_first() -> None:
@@ -126,7 +125,13 @@ def test_the_defender_weighs_layouts_by_partners_signal_and_declarer_by_both() -
     deal = Deal.from_pbn("N:AKQ2.752.AK2.432 65.A83.QJT9.QJT9 JT987.J96.876.AK 43.KQT4.543.8765")
     game = _after(ContractDeal(Board(deal), FOUR_SPADES), "HK H2 H8 H6")  # East encourages
     view = seat_view(game, Seat.WEST)
-    search = _Search(CardPlayer(signals=True), view, FOUR_SPADES, Seat.WEST, equal_runs(view))
+    search = _Search(
+        CardPlayer(settings=CardSettings(signals=True)),
+        view,
+        FOUR_SPADES,
+        Seat.WEST,
+        equal_runs(view),
+    )
     assert [seat for seat, _ in search.readings] == [Seat.EAST]
     real = tuple(game.play.hands)  # type: ignore[union-attr]
     ace, jack = Card.parse("HA").mask, Card.parse("HJ").mask
@@ -138,5 +143,7 @@ def test_the_defender_weighs_layouts_by_partners_signal_and_declarer_by_both() -
     silent = _Search(CardPlayer(), view, FOUR_SPADES, Seat.WEST, equal_runs(view))
     assert silent.readings == ()
     dummy_view = seat_view(_after(game, "HQ"), Seat.SOUTH)  # declarer reads both defenders
-    declarer = _Search(CardPlayer(signals=True), dummy_view, FOUR_SPADES, Seat.NORTH, [])
+    declarer = _Search(
+        CardPlayer(settings=CardSettings(signals=True)), dummy_view, FOUR_SPADES, Seat.NORTH, []
+    )
     assert [seat for seat, _ in declarer.readings] == [Seat.EAST]  # West has not signalled

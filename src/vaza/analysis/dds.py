@@ -329,6 +329,46 @@ def best_values(positions: Sequence[Position]) -> list[int]:
     return [solved.score[0] for solved in _solved(positions, _BEST_CARD)]
 
 
+def line_values(starts: Sequence[Position], lines: Sequence[Sequence[Card]]) -> list[list[int]]:
+    """For each position at the start of a trick and the cards then played from it (`lines`,
+    legal in it), the double-dummy tricks from the position on of the side at its leader's right,
+    before the first card and after each (DDS's `AnalyseAllPlaysBin`: one search shared along
+    each line); a line that reaches the last trick stops before it (its cards are forced)."""
+    values: list[list[int]] = []
+    for position in starts:
+        check_position(position)
+        if position.trick:
+            raise AnalysisError("a line of play is analysed from the start of a trick")
+    size = BACKGROUND_BATCH if is_background() else _dds.MAXNOOFBOARDS
+    for begin in range(0, len(starts), size):
+        chunk = starts[begin : begin + size]
+        boards = _dds.boards()
+        boards.noOfBoards = len(chunk)
+        traces = _dds.playTracesBin()
+        traces.noOfBoards = len(chunk)
+        for index, position in enumerate(chunk):
+            boards.deals[index] = _position_board(position)
+            boards.target[index] = -1
+            boards.solutions[index] = _BEST_CARD
+            boards.mode[index] = _ALWAYS_SEARCH
+            trace = traces.plays[index]
+            line = lines[begin + index]
+            trace.number = len(line)
+            for step, card in enumerate(line):
+                trace.suit[step] = 3 - card.suit
+                trace.rank[step] = card.rank
+        solved = _dds.solvedPlays()
+        try:
+            with _SOLVER_LOCK:
+                _dds.AnalyseAllPlaysBin(boards, traces, solved, 0)
+        except _dds.DDSError as error:
+            raise AnalysisError(f"the double-dummy solver refused a line: {error}") from None
+        for index in range(len(chunk)):
+            answer = solved.solved[index]
+            values.append([answer.tricks[step] for step in range(answer.number)])
+    return values
+
+
 # -- a played deal: the value before each card (where the tricks went) ------------------------
 
 

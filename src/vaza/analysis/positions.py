@@ -111,6 +111,17 @@ def best_tricks(positions: Sequence[Position]) -> list[int]:
     return best_values(positions)
 
 
+def line_values(starts: Sequence[Position], lines: Sequence[Sequence[Card]]) -> list[list[int]]:
+    """For each position at the start of a trick and the cards then played from it, the
+    double-dummy tricks from the position on of the side at its leader's right, before the first
+    card and after each (a line reaching the last trick stops before it): a card lost its side
+    a trick where the value moved against that side.  One search shared along each line, where
+    solving the position before each card costs a search of every card there."""
+    from vaza.analysis.dds import line_values as solved  # noqa: PLC0415
+
+    return solved(starts, lines)
+
+
 def solve_position(position: Position) -> dict[Card, int]:
     """Every legal card of one position with its double-dummy value (see `solve_positions`)."""
     return solve_positions([position])[0]
@@ -121,6 +132,7 @@ __all__ = [
     "Position",
     "best_tricks",
     "check_position",
+    "line_values",
     "solve_position",
     "solve_positions",
 ]

@@ -29,9 +29,8 @@ from typing import Any
 from vaza.bench.boerenbridge import measure as measure_boerenbridge
 from vaza.robots.bidding.measure import LOSS_KINDS
 from vaza.robots.bidding.measure import measure as measure_bidding
-from vaza.robots.cardplay.measure import bid_boards, percentile
+from vaza.robots.cardplay.measure import bid_boards, card_player, percentile
 from vaza.robots.cardplay.measure import measure as measure_cardplay
-from vaza.robots.cardplay.player import CARD_BUDGET_MS
 from vaza.stats import interval95
 
 
@@ -39,7 +38,6 @@ def measure_leads(
     deals: int,
     seed: int,
     *,
-    budget_ms: float | None = CARD_BUDGET_MS,
     robot_options: Mapping[str, Any] | None = None,
     single_core: bool = True,
     per_deal: list[float] | None = None,
@@ -47,17 +45,16 @@ def measure_leads(
     """Bid random boards (from `seed`) with four robots until `deals` reach a contract, let the
     opening leader lead as the strong robot does, and judge each lead on the full deal.
 
-    `robot_options` go to the leader's `CardPlayer`, configured as `strong` (``{"simulated_leads":
-    false}`` leads as the robot did before the simulated lead, ``{"caller": null}`` without
-    re-bidding the layouts); each lead's cost also goes into `per_deal`, to
-    compare two configurations deal by deal."""
+    `robot_options` go to the leader's `CardPlayer` (`card_player`: settings and readers),
+    configured as `strong` (``{"simulated_leads": false}`` leads as the robot did before the
+    simulated lead, ``{"caller": null}`` without re-bidding the layouts); each lead's cost also
+    goes into `per_deal`, to compare two configurations deal by deal."""
     from vaza.analysis.dds import single_threaded  # noqa: PLC0415 - DDS loads on first use
     from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
     from vaza.core.cards import Card  # noqa: PLC0415
     from vaza.core.views import seat_view  # noqa: PLC0415
     from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415
     from vaza.robots.bidding.bidder import system_call  # noqa: PLC0415
-    from vaza.robots.cardplay import CardPlayer  # noqa: PLC0415
 
     if single_core:
         single_threaded()
@@ -75,13 +72,8 @@ def measure_leads(
         contract = game.contract
         assert contract is not None
         leader = contract.opening_leader
-        robot = CardPlayer(
-            bidder=BiddingRobot(),
-            budget_ms=budget_ms,
-            seed=seed * 4 + leader,
-            constraints=infer,
-            **({"caller": system_call} | dict(robot_options or {})),
-        )
+        readers = {"bidder": BiddingRobot(), "constraints": infer, "caller": system_call}
+        robot = card_player("imps", seed * 4 + leader, readers | dict(robot_options or {}))
         started, cpu = time.perf_counter(), time.process_time()
         decision = robot.decide(seat_view(game, leader))
         times.append((time.perf_counter() - started) * 1000)
@@ -149,7 +141,15 @@ def run(
         "card_deals": card_deals,
         **{
             name: cards[name]
-            for name in ("dd_cost_declarer", "dd_cost_defence", "lead_cost", "card_ms_p95")
+            for name in (
+                "dd_cost_declarer",
+                "dd_cost_defence",
+                "lead_cost",
+                "card_ms_p95",
+                "layouts_per_cpu_second",
+                "robot_cpu_seconds_per_deal",
+                "runaways",
+            )
         },
         **{
             f"{name}_ci95": cards[f"{name}_ci95"]
@@ -180,9 +180,8 @@ def _main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
-    budget = options.pop("budget_ms", CARD_BUDGET_MS)
     costs: list[float] = []
-    figures = measure_leads(deals, seed, budget_ms=budget, robot_options=options, per_deal=costs)
+    figures = measure_leads(deals, seed, robot_options=options, per_deal=costs)
     print(json.dumps({**figures, "per_deal": costs}))
 
 

@@ -43,6 +43,19 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "sampling)",
     )
     parser.add_argument(
+        "--layouts",
+        type=positive,
+        help="every card and judged call of the --robots weighs exactly this many layouts, "
+        "drawn from --robot-seed (default: the configuration's own, at most)",
+    )
+    parser.add_argument(
+        "--robot-seed",
+        type=int,
+        default=1,
+        help="with --layouts: the seed the robots draw their layouts from (default 1): the same "
+        "view then gets the same decision at every table",
+    )
+    parser.add_argument(
         "--secret",
         default=os.environ.get("VAZA_SECRET"),
         help="key that signs session cookies (env VAZA_SECRET); the same on every process of "
@@ -127,9 +140,10 @@ def run(args: argparse.Namespace) -> int:
         open_tables=args.open_tables,
     )
 
-    from vaza.robots.registry import set_table_robot
+    from vaza.robots.registry import Thinking, set_table_robot
 
-    set_table_robot(args.robots)
+    thinking = None if args.layouts is None else Thinking(args.layouts, args.robot_seed)
+    set_table_robot(args.robots, thinking)
     app = create_app(config)
     logging.getLogger("vaza").info("Vaza is starting: open http://%s:%d/", args.host, args.port)
     # No per-message compression: views are small, and deflating each one costs more CPU than

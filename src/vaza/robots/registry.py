@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Protocol, TypedDict
+from typing import Final, Protocol
 
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 from vaza.core.games.contract import BridgeAction
@@ -14,7 +14,7 @@ from vaza.robots.bidding import BiddingRobot, infer
 from vaza.robots.bidding.bidder import system_call
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
-from vaza.robots.cardplay.player import CardPlayer
+from vaza.robots.cardplay.player import CardPlayer, CardSettings
 from vaza.robots.judged_bidding import JudgeSettings, JudgingBidder
 from vaza.robots.simple import SimpleRobot
 
@@ -43,24 +43,9 @@ class RobotFactory(Protocol):
     def __call__(self, thinking: Thinking | None = None) -> Robot: ...
 
 
-class CardThinking(TypedDict, total=False):
-    budget_ms: float | None
-    max_samples: int
-    min_samples: int
-    seed: int
-
-
-def _card_thinking(thinking: Thinking | None, clock: CardThinking | None = None) -> CardThinking:
-    """A card player's settings for `thinking`; with none, its `clock` (or its own) and a
-    secure source."""
-    if thinking is None:
-        return clock or CardThinking()
-    return CardThinking(
-        budget_ms=None,
-        max_samples=thinking.layouts,
-        min_samples=thinking.layouts,
-        seed=thinking.seed,
-    )
+def _card_settings(thinking: Thinking | None, default: CardSettings) -> CardSettings:
+    """A card player's settings for `thinking` (exactly its layouts), else `default`."""
+    return default if thinking is None else CardSettings.fixed(thinking.layouts)
 
 
 def _simple(thinking: Thinking | None = None) -> Robot:
@@ -86,22 +71,28 @@ def _strong(thinking: Thinking | None = None) -> Robot:
         )
     )
     return CardPlayer(
-        bidder=bidder, constraints=infer, caller=system_call, **_card_thinking(thinking)
+        settings=_card_settings(thinking, CardSettings()),
+        bidder=bidder,
+        constraints=infer,
+        caller=system_call,
+        seed=None if thinking is None else thinking.seed,
     )
 
 
-QUICK_BUDGET_MS: Final = 150.0
+QUICK_LAYOUTS: Final = 8
+"""The quick robot's layouts a card at most (half the strong robot's)."""
 
 
 def _quick(thinking: Thinking | None = None) -> Robot:
-    """As strong, but bidding the system without judging, and thinking at most
-    `QUICK_BUDGET_MS` a card."""
-    clock = CardThinking(budget_ms=QUICK_BUDGET_MS, max_samples=48)
+    """As strong, but bidding the system without judging, and weighing at most
+    `QUICK_LAYOUTS` layouts a card."""
+    quick = CardSettings(QUICK_LAYOUTS, QUICK_LAYOUTS, 2 * QUICK_LAYOUTS)
     return CardPlayer(
+        settings=_card_settings(thinking, quick),
         bidder=BiddingRobot(),
         constraints=infer,
         caller=system_call,
-        **_card_thinking(thinking, clock),
+        seed=None if thinking is None else thinking.seed,
     )
 
 
@@ -131,25 +122,29 @@ DEFAULT_ROBOT: Final = "strong"
 strongest (issue 18)."""
 
 _table_robot = DEFAULT_ROBOT
+_table_thinking: Thinking | None = None
 
 
-def set_table_robot(name: str) -> None:
-    """The robot contract bridge tables seat in this process (`vaza serve --robots`)."""
-    global _table_robot  # noqa: PLW0603 - one setting for the process, set at start
+def set_table_robot(name: str, thinking: Thinking | None = None) -> None:
+    """The robot contract bridge tables seat in this process (`vaza serve --robots`), thinking
+    as `thinking` says (`--layouts`, `--robot-seed`) or as the configuration does."""
+    global _table_robot, _table_thinking  # one setting for the process, set at start
     if name not in CONFIGS:
         raise KeyError(f"no robot configuration {name!r}: choose one of {', '.join(CONFIGS)}")
-    _table_robot = name
+    _table_robot, _table_thinking = name, thinking
 
 
 def thinking(name: str) -> str:
-    """How long a configuration thinks at most a card, for a command's help: read from a robot
+    """How much a configuration thinks at most a card, for a command's help: read from a robot
     it builds, so the help cannot drift from the factory."""
-    budget = getattr(robot(name), "budget_ms", None)
-    return "instant" if budget is None else f"up to {budget / 1000:g} s a card"
+    settings = getattr(robot(name), "settings", None)
+    if not isinstance(settings, CardSettings):
+        return "instant"
+    return f"up to {settings.max_samples} layouts a card"
 
 
 def table_robot() -> Robot:
-    return CONFIGS[_table_robot]()
+    return CONFIGS[_table_robot](_table_thinking)
 
 
 def robot(name: str) -> Robot:

@@ -9,11 +9,18 @@ auction and the contract alone.
 """
 
 from vaza.robots.cardplay.claims import answer_claim, robot_claim
-from vaza.robots.cardplay.player import CardPlayer, ConstraintSource, Decision, Scoring
+from vaza.robots.cardplay.player import (
+    CardPlayer,
+    CardSettings,
+    ConstraintSource,
+    Decision,
+    Scoring,
+)
 from vaza.robots.cardplay.sampling import Knowledge, Sampler
 
 __all__ = [
     "CardPlayer",
+    "CardSettings",
     "ConstraintSource",
     "Decision",
     "Knowledge",

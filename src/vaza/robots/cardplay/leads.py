@@ -22,7 +22,6 @@ any other in every layout), the layouts run out, or the time budget would be pas
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -39,12 +38,8 @@ from vaza.robots.constraints import HandConstraints
 Solve = Callable[[Sequence[Layout], Contract], list[dict[Card, int]]]
 """Layouts at trick one → each lead's double-dummy tricks for the leader's side, per layout."""
 
-_BATCH_GROWTH: Final = 2
-"""Each batch at most this many times the layouts solved so far (DDS's time per layout at trick
-one varies from 20 ms to most of a second: grow slowly, stop before the budget)."""
-_MARGIN: Final = 0.75
-"""Share of the time left that the next batch may be expected to take."""
-_MAX_BATCH: Final = 8
+_BATCH: Final = 40
+"""Layouts per DDS call once the first `min_samples` have not settled the lead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +145,6 @@ def simulate_lead(
     scoring: Scoring,
     rng: random.Random,
     *,
-    budget_ms: float | None,
     max_samples: int,
     min_samples: int,
     prior: Suit | None = None,
@@ -164,15 +158,14 @@ def simulate_lead(
     it counts as if it had beaten the contract where the others did not in `prior_layouts`
     more layouts, so with few layouts solved the rules break what the layouts cannot tell
     apart, and with many the layouts decide.  With `caller` (the bidding system) only layouts
-    whose hidden hands would have bid as they did are solved (see `bids_alike`).  With
-    `budget_ms` None exactly `max_samples` layouts are solved (unless the lead settles first),
-    so the choice depends on `seen` and `rng` alone."""
-    started = time.perf_counter()
+    whose hidden hands would have bid as they did are solved (see `bids_alike`).  At most
+    `max_samples` layouts are solved (fewer when the lead settles after `min_samples`), so the
+    choice depends on `seen` and `rng` alone."""
     contract = seen.contract
     leads = candidate_leads(seen.hand)
     sampler = AuctionSampler(Sampler(seen.knowledge(), beliefs), seen, caller)
     rows: list[tuple[int, ...]] = []
-    batch = 1 if budget_ms is not None else min(max_samples, 40)
+    batch = min(max_samples, min_samples)
     best, values = 0, [0.0] * len(leads)
     while batch > 0 and len(leads) > 1:
         for scores in solve(sampler.sample(batch, rng), contract):
@@ -182,15 +175,7 @@ def simulate_lead(
         )
         if len(rows) >= min_samples and _settled(rows, best):
             break
-        left = max_samples - len(rows)
-        if budget_ms is None:
-            batch = min(40, left)
-            continue
-        spent = time.perf_counter() - started
-        per_layout = spent / len(rows)
-        remaining = budget_ms / 1000 - spent
-        affordable = int(_MARGIN * remaining / per_layout) if per_layout > 0 else left
-        batch = min(left, affordable, _BATCH_GROWTH * len(rows), _MAX_BATCH)
+        batch = min(_BATCH, max_samples - len(rows))
     count = len(rows) or 1
     tricks = [sum(row[i] for row in rows) / count for i in range(len(leads))]
     setting = 14 - contract.tricks_needed

@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from vaza.core.calls import Contract, Doubling
@@ -24,7 +24,7 @@ from vaza.core.cards import SEATS, Card
 from vaza.core.deal import Board
 from vaza.core.games.contract import ContractDeal
 from vaza.core.views import seat_view
-from vaza.robots.cardplay.player import CARD_BUDGET_MS, CardPlayer, Scoring
+from vaza.robots.cardplay.player import CardPlayer, CardSettings, Scoring
 from vaza.stats import interval95
 
 
@@ -56,6 +56,17 @@ def percentile(values: list[float], share: float) -> float:
     if not ordered:
         return 0.0
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+_SETTINGS: frozenset[str] = frozenset(field.name for field in fields(CardSettings))
+
+
+def card_player(scoring: Scoring, seed: int, options: Mapping[str, Any]) -> CardPlayer:
+    """A seeded card player: `options` name `CardSettings` fields (``max_samples``, ``signals``
+    …) and the player's own readers (``constraints``, ``caller``, ``bidder``)."""
+    settings = CardSettings(**{k: v for k, v in options.items() if k in _SETTINGS})
+    others = {k: v for k, v in options.items() if k not in _SETTINGS}
+    return CardPlayer(scoring, settings, seed=seed, **others)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +123,15 @@ def played_deals(
     seed: int,
     *,
     scoring: Scoring = "imps",
-    budget_ms: float | None = CARD_BUDGET_MS,
     robot_options: Mapping[str, Any] | None = None,
     times: list[float] | None = None,
     auction: bool = False,
+    robots_out: list[CardPlayer] | None = None,
 ) -> Iterator[PlayedDeal]:
     """Play `deals` random deals (reproducible from `seed`) with robots in every seat, and
-    yield each once judged; the time of every card chosen (ms) goes into `times`.  With
+    yield each once judged; the CPU time of every card chosen (ms, every thread of this
+    process: one core's work when DDS has one thread) goes into `times`, and the four robots
+    into `robots_out` (their layouts and runaways are counted there).  With
     `auction` the robots bid each board first and read the auction as the strong robot does
     (`robot_options` may still change that)."""
     from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
@@ -131,10 +144,9 @@ def played_deals(
 
         reading = {"constraints": infer, "caller": system_call, "bidder": BiddingRobot()}
     options = reading | dict(robot_options or {})
-    robots = {
-        seat: CardPlayer(scoring, budget_ms=budget_ms, seed=seed * 4 + seat, **options)
-        for seat in SEATS
-    }
+    robots = {seat: card_player(scoring, seed * 4 + seat, options) for seat in SEATS}
+    if robots_out is not None:
+        robots_out.extend(robots.values())
     games = bid_games(rng) if auction else _contract_games(rng)
     for _, game in zip(range(deals), games, strict=False):
         contract = game.contract
@@ -148,11 +160,11 @@ def played_deals(
             hands = tuple(play.hands)
             positions.append(Position(hands, contract.trump, play.leader, play.current_trick))  # type: ignore[arg-type]
             view = seat_view(game, seat)
-            started = time.perf_counter()
+            started = time.process_time()
             card = robots[seat].choose(view)
             assert isinstance(card, Card)
             if times is not None:
-                times.append((time.perf_counter() - started) * 1000)
+                times.append((time.process_time() - started) * 1000)
             chosen.append((game.to_act.side == contract.declarer.side, card))
             game.apply(card, by=seat)
         costs = tuple(
@@ -168,7 +180,6 @@ def measure(
     seed: int,
     *,
     scoring: Scoring = "imps",
-    budget_ms: float | None = CARD_BUDGET_MS,
     single_core: bool = True,
     robot_options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
@@ -177,13 +188,15 @@ def measure(
     """Play `deals` random deals (reproducible from `seed`) with robots in every seat, bid by
     them first with `auction` (`played_deals`).
 
-    Returns card_ms_p50 / card_ms_p95 / card_ms_max (time per card chosen, trivial ones
-    included), dd_cost_declarer, dd_cost_defence and lead_cost (tricks given away per deal
-    against double dummy, the opening lead's own among the defence's), each with its 95%
+    Returns card_ms_p50 / card_ms_p95 / card_ms_max (CPU time per card chosen, trivial ones
+    included: on one core with `single_core`, whatever else the machine runs), the layouts
+    solved per CPU second of the robots' card decisions, the robots' CPU seconds per deal,
+    the decisions a runaway cap stopped (never expected), dd_cost_declarer, dd_cost_defence
+    and lead_cost (tricks given away per deal against double dummy, the opening lead's own
+    among the defence's), each with its 95%
     interval, the share of contracts made, and the counts.  `single_core` restricts
     DDS to one thread for the whole process, so the times are those of one core;
-    `robot_options` go to each `CardPlayer` (with `budget_ms=None` and a `max_samples`, the
-    play no longer depends on the machine's speed).
+    `robot_options` go to each `CardPlayer` (`card_player`).
     """
     from vaza.analysis.dds import single_threaded  # noqa: PLC0415
 
@@ -192,14 +205,15 @@ def measure(
     times: list[float] = []
     costs: dict[str, list[float]] = {"dd_cost_declarer": [], "dd_cost_defence": [], "lead_cost": []}
     made = 0
+    robots: list[CardPlayer] = []
     played = played_deals(
         deals,
         seed,
         scoring=scoring,
-        budget_ms=budget_ms,
         robot_options=robot_options,
         times=times,
         auction=auction,
+        robots_out=robots,
     )
     for number, deal in enumerate(played, start=1):
         costs["dd_cost_declarer"].append(sum(cost for declaring, cost in deal.costs if declaring))
@@ -217,6 +231,10 @@ def measure(
         "card_ms_p50": percentile(times, 0.5),
         "card_ms_p95": percentile(times, 0.95),
         "card_ms_max": max(times, default=0.0),
+        "layouts": (layouts := sum(robot.layouts_solved for robot in robots)),
+        "layouts_per_cpu_second": round(layouts * 1000 / sum(times), 1) if sum(times) else 0.0,
+        "robot_cpu_seconds_per_deal": round(sum(times) / 1000 / deals, 3) if deals else 0.0,
+        "runaways": sum(robot.runaways for robot in robots),
         "made_share": made / deals if deals else 0.0,
     }
     for name, values in costs.items():
@@ -235,12 +253,10 @@ def _main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
-    budget = options.pop("budget_ms", CARD_BUDGET_MS)
     auction = options.pop("auction", True)
     figures = measure(
         deals,
         seed,
-        budget_ms=budget,
         robot_options=options,
         auction=auction,
         progress=lambda n: print(n, end=" ", flush=True),

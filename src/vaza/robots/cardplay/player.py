@@ -11,14 +11,18 @@ is that each layout is solved as if every card were seen, so it does not plan to
 it guesses.
 
 The other players' last few cards are evidence: a layout in which one of them would have been
-a double-dummy mistake counts for less (`solver.likelihoods`).  On 30 deals played with a fixed
+a double-dummy mistake counts for less (`solver.mistakes`).  On 30 deals played with a fixed
 32 layouts a card, this cut the tricks given away against double dummy from 0.57 to 0.37 per
 deal for declarer and from 0.77 to 0.50 for the defence.
 
-The number of layouts adapts to a time budget: solving a layout at trick one takes DDS tens of
-milliseconds (sometimes far more), at trick ten a fraction of one.  When few layouts are
+The robot's thinking is counted in layouts, never in seconds (`CardSettings`): the same view
+and seed give the same card on any machine and under any load, so matches repeat and a busy
+server's robots play no weaker.  A search stops early only when its layouts agree (one card
+is never worse than another), which depends on the layouts alone.  When few layouts are
 possible, all of them are solved, each once.  A choice between one card or cards that are
-equals (Q-J, or 5-4 with the ranks between gone) needs no thought.
+equals (Q-J, or 5-4 with the ranks between gone) needs no thought.  `RUNAWAY_SECONDS` is a
+safety cap, not a budget: a decision that has not settled by then stops with the layouts it
+has, and the robot counts it (`runaways`); no benchmark reaches it.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol, runtime_checkable
 
 from vaza.core.calls import Call, Contract
@@ -43,12 +47,11 @@ from vaza.robots.cardplay.signals import signal_at, signal_card, signal_weight, 
 from vaza.robots.cardplay.solver import (
     UNLIKELY,
     Layout,
+    mistakes,
     position_now,
     recent_choices,
-    recent_positions,
     solve,
 )
-from vaza.robots.cardplay.solver import likelihoods as likelihoods_of
 from vaza.robots.constraints import HandConstraints
 from vaza.robots.simple import SimpleRobot
 
@@ -57,21 +60,60 @@ ConstraintSource = Callable[[tuple[Call, ...], Seat], Mapping[Seat, HandConstrai
 """Reads an auction (calls from the dealer, and the dealer) into beliefs about each hand: the
 bidding system's `infer`."""
 
-CARD_BUDGET_MS: Final = 300.0
-"""The strong robot's thinking per card at most (the opening lead `opening_lead_factor` times
-as long).  0.65 s and 0.4 s played no better on the same 60 deals (docs/benchmarks.md, "Card
-play"), and kept a person's table waiting half a second for one robot card in twenty."""
+CARD_LAYOUTS: Final = 16
+"""The layouts a card weighs at most, by default: sized so that the strong robot's card p95 is
+at most half a second of one core of this machine class (docs/benchmarks.md, "Robots' cost")."""
+RUNAWAY_SECONDS: Final = 60.0
+"""A decision still searching after this long stops with what it has (counted in `runaways`):
+a guard against a pathological layout, never a budget."""
 _MATCHPOINT_MAKING: Final = 0.5
 """At matchpoints a trick is a trick; making the contract is worth half a trick more, since the
 field in other contracts is beaten by a plus score as often as by an overtrick."""
-_FIRST_BATCH: Final = (1, 2, 4, 6)
-"""Layouts solved before the time per layout is known, by tricks left: 13, 12, 11, fewer
-(at trick one DDS takes 30 to 600 ms a layout, later a few)."""
 _STEADY_BATCH: Final = 40
-_SOLVE_BATCH: Final = 200
-"""DDS's limit of boards per call."""
-_BUDGET_MARGIN: Final = 0.8
-"""Layouts per DDS call when there is no time budget (reproducible choices)."""
+"""Layouts per DDS call."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardSettings:
+    """How a card player thinks, counted in layouts (no clock).
+
+    A decision weighs at most `max_samples` layouts and stops early once `min_samples` of
+    them agree that one card is never worse than another; the opening lead, one card in 52
+    and the one made with least known, weighs up to `lead_samples`.  The other players' last
+    `inference_depth` cards weigh each layout: `mistake_weight` for each of them that double
+    dummy calls a mistake there (1 would ignore the evidence).  With `simulated_leads` the
+    opening lead is simulated from the leader's hand, the auction and the contract alone
+    (`leads`), from layouts whose hands would have bid as they did by the player's `caller`
+    (`lead_prior_layouts`: the weight of the system's own lead); by default it is chosen as
+    any other card (the simulated lead did not move `lead_cost` beyond its interval on 100
+    deals).  With `signals` a defender gives attitude, count and first-discard signals among
+    cards of equal value, and reads the signals given (`signals`); off by default: on 200
+    deals they helped declarer about as much as the defence.  With `read_carding` a layout in
+    which another player's card from equals broke the robots' rule (`carding`) counts less;
+    off by default: on 400 deals it moved neither side's cost beyond the noise.
+    """
+
+    max_samples: int = CARD_LAYOUTS
+    min_samples: int = 12
+    lead_samples: int = 2 * CARD_LAYOUTS
+    inference_depth: int = 4
+    mistake_weight: float = UNLIKELY
+    simulated_leads: bool = False
+    lead_prior_layouts: float = 2.0
+    signals: bool = False
+    read_carding: bool = False
+
+    def __post_init__(self) -> None:
+        if min(self.max_samples, self.min_samples, self.lead_samples) < 1:
+            raise ValueError("the robot needs at least one layout to think about")
+        if self.inference_depth < 0 or not 0 < self.mistake_weight <= 1:
+            raise ValueError("inference needs a depth of 0 or more and a weight in (0, 1]")
+
+    @classmethod
+    def fixed(cls, layouts: int, **others: object) -> CardSettings:
+        """Exactly `layouts` layouts every card and lead, never fewer (`vaza match
+        --layouts`): two robots so set are compared layout for layout."""
+        return cls(layouts, layouts, layouts, **others)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +130,8 @@ class Decision:
     the side to play."""
     tricks: Mapping[Card, float]
     """Mean tricks each choice gives the side to play, from the trick in progress on."""
+    runaway: bool = field(default=False, compare=False)
+    """The search stopped at `RUNAWAY_SECONDS` before its layouts were done."""
 
 
 def _smooth_imps(difference: float) -> float:
@@ -174,43 +218,18 @@ class LeadAdvisor(Protocol):
 class CardPlayer:
     """Plays contract bridge cards by sampling and double dummy; calls by another robot.
 
-    `budget_ms` bounds the thinking per card (None: always `max_samples` layouts, which makes
-    the choice a function of the view and `seed` alone); the opening lead, one card in 52 and
-    the one made with least known, may take `opening_lead_factor` times as long.  The search
-    stops early once `min_samples` layouts agree that one card is never worse than another.
-    The other players' last `inference_depth` cards weigh each layout: `mistake_weight` for
-    each of them that double dummy calls a mistake there (1 would ignore the evidence).
-    `constraints` reads the auction into beliefs about the hidden hands; without it every
-    layout of the unseen cards counts.  With `simulated_leads` the opening lead is simulated
-    from the leader's hand, the auction and the contract alone (`leads`), from layouts whose
-    hands would have bid as they did by `caller`; by default it is chosen as any other card
-    (the simulated lead did not move `lead_cost` beyond its interval on 100 deals: an option
-    until a longer measurement shows it does).  With `signals` a defender gives attitude, count
-    and first-discard signals among cards of equal value, and the robot reads the signals given
-    (`signals`); off by default: on 200 deals they helped declarer about as much as the defence.
-    With `read_carding` a layout in which another player's card from equals broke the robots'
-    rule (the top when leading, the lowest when following: `carding`) counts less; off by
-    default: on 400 deals it moved neither side's cost beyond the noise.
-    With `auction_layouts` (and `caller`) every card, not only the simulated lead, is chosen
-    on layouts whose hidden hands, as dealt, would have bid as they did; off by default: on 400
-    deals at the card budget it moved no figure (docs/benchmarks.md).
+    `settings` say how many layouts a card weighs (`CardSettings`); with a `seed` the choice
+    is a function of the view and the seed alone.  `constraints` reads the auction into
+    beliefs about the hidden hands; without it every layout of the unseen cards counts.
+    `caller` (the bidding system's call for a hand) lets the simulated lead draw only layouts
+    whose hands would have bid as they did.  `bidder` makes the calls.
     """
 
     def __init__(
         self,
         scoring: Scoring = "imps",
+        settings: CardSettings | None = None,
         *,
-        budget_ms: float | None = CARD_BUDGET_MS,
-        max_samples: int = 160,
-        min_samples: int = 32,
-        opening_lead_factor: float = 2.0,
-        inference_depth: int = 4,
-        mistake_weight: float = UNLIKELY,
-        simulated_leads: bool = False,
-        lead_prior_layouts: float = 2.0,
-        signals: bool = False,
-        read_carding: bool = False,
-        auction_layouts: bool = False,
         caller: CallChooser | None = None,
         seed: int | None = None,
         constraints: ConstraintSource | None = None,
@@ -218,26 +237,16 @@ class CardPlayer:
     ) -> None:
         if scoring not in ("imps", "rubber", "matchpoints"):
             raise ValueError(f"unknown scoring {scoring!r}: imps, rubber or matchpoints")
-        if max_samples < 1 or min_samples < 1:
-            raise ValueError("the robot needs at least one layout to think about")
-        if inference_depth < 0 or not 0 < mistake_weight <= 1:
-            raise ValueError("inference needs a depth of 0 or more and a weight in (0, 1]")
         self.scoring: Scoring = scoring
-        self.budget_ms = budget_ms
-        self.max_samples = max_samples
-        self.min_samples = min(min_samples, max_samples)
-        self.opening_lead_factor = opening_lead_factor
-        self.inference_depth = inference_depth
-        self.mistake_weight = mistake_weight
-        self.simulated_leads = simulated_leads
-        self.lead_prior_layouts = lead_prior_layouts
-        self.signals = signals
-        self.read_carding = read_carding
-        self.auction_layouts = auction_layouts
+        self.settings = settings if settings is not None else CardSettings()
         self.caller = caller
         self.seed = seed
         self.constraints = constraints
         self.bidder: Robot = bidder if bidder is not None else SimpleRobot()
+        self.runaways = 0
+        """Decisions stopped by `RUNAWAY_SECONDS` (a benchmark reports it; never expected)."""
+        self.layouts_solved = 0
+        """Layouts this robot has solved for its cards and leads (the benchmark's count)."""
 
     # -- the Robot interface ----------------------------------------------------------------
 
@@ -286,15 +295,18 @@ class CardPlayer:
         if len(runs) == 1:
             card = self.signal(view, runs[0]) or _representative(runs[0], leading)
             return Decision(card, 0, False, {card: 0.0}, {card: 0.0})
-        if not view.played and self.simulated_leads:
+        if not view.played and self.settings.simulated_leads:
             return self.lead(view)
-        return _Search(self, view, contract, seat, runs).run()
+        decision = _Search(self, view, contract, seat, runs).run()
+        self.runaways += decision.runaway
+        self.layouts_solved += decision.samples
+        return decision
 
     def signal(self, view: TableView, equals: Sequence[Card]) -> Card | None:
         """The card of `equals` (cards worth the same in every layout) that gives this seat's
         defensive signal now, or None when it has none to give (`signals`)."""
         contract, seat, hand = view.contract, view.to_act, view.hand
-        if not self.signals or contract is None or seat is None or hand is None:
+        if not self.settings.signals or contract is None or seat is None or hand is None:
             return None
         if seat != view.viewer or not view.current_trick:
             return None
@@ -311,7 +323,7 @@ class CardPlayer:
         from vaza.robots.cardplay.leads import LeaderView, simulate_lead  # noqa: PLC0415 - it imports this module
 
         seen = LeaderView.of(view)
-        budget = None if self.budget_ms is None else self.budget_ms * self.opening_lead_factor
+        settings = self.settings
         beliefs = {} if self.constraints is None else self.constraints(seen.calls, seen.dealer)
         advisor = self.bidder
         prior = advisor.opening_lead(view).suit if isinstance(advisor, LeadAdvisor) else None
@@ -320,18 +332,18 @@ class CardPlayer:
             beliefs,
             self.scoring,
             self.rng_for(view),
-            budget_ms=budget,
-            max_samples=self.max_samples,
-            min_samples=self.min_samples,
+            max_samples=settings.lead_samples,
+            min_samples=min(settings.min_samples, settings.lead_samples),
             prior=prior,
-            prior_layouts=self.lead_prior_layouts,
+            prior_layouts=settings.lead_prior_layouts,
             caller=self.caller,
         )
+        self.layouts_solved += choice.samples
         return Decision(choice.card, choice.samples, False, choice.values, choice.tricks)
 
 
 class _Search:
-    """One card decision: sample, solve, average, until sure enough or out of time."""
+    """One card decision: sample, solve, average, until sure enough or out of layouts."""
 
     def __init__(
         self,
@@ -342,16 +354,14 @@ class _Search:
         runs: list[list[Card]],
     ) -> None:
         self.player = player
+        self.settings = settings = player.settings
         self.view = view
         self.started = time.perf_counter()
+        self.runaway = False
         self.leading = not view.current_trick
         self.runs = runs
         self.choices = [_representative(run, self.leading) for run in runs]
-        self.sampler = AuctionSampler(
-            Sampler(Knowledge.of(view), player.beliefs(view)),
-            view,
-            player.caller if player.auction_layouts else None,
-        )
+        self.sampler = AuctionSampler(Sampler(Knowledge.of(view), player.beliefs(view)), view, None)
         self.rng = player.rng_for(view)
         declaring = seat.side == contract.declarer.side
         finished = (len(view.played) - len(view.current_trick)) // 4
@@ -375,21 +385,21 @@ class _Search:
         ours = {view.viewer} if view.viewer is not None else set()
         if view.viewer == contract.declarer:
             ours.add(contract.dummy)
-        self.recent = recent_choices(view, ours, player.inference_depth)
+        self.recent = recent_choices(view, ours, settings.inference_depth)
         signallers = (
             (contract.declarer.lho, contract.declarer.rho) if declaring else (seat.partner,)
         )
         self.readings = tuple(
             (signaller, given)
-            for signaller in (signallers if player.signals else ())
+            for signaller in (signallers if settings.signals else ())
             if (given := signals_given(view.played, signaller, contract))
         )
         """The signals given so far that this seat reads into each layout's weight: partner's
         for a defender, both defenders' for declarer (the agreement is disclosed)."""
         hidden = self.sampler.sampler.knowledge.hidden
         self.denied = (
-            tells(view.played, hidden, contract.trump, signals=player.signals)
-            if player.read_carding
+            tells(view.played, hidden, contract.trump, signals=settings.signals)
+            if settings.read_carding
             else ()
         )
         """The cards the hidden players' choices from equals said they did not hold."""
@@ -397,13 +407,10 @@ class _Search:
     def _solve(self, layouts: Sequence[Layout], *, every: bool = False) -> None:
         """Solve `layouts` and weigh each; `every` when they are all the layouts there are
         (weighed by the carding read, not drawn by it)."""
-        now = [position_now(self.view, layout) for layout in layouts]
-        before, owners = recent_positions(self.view, layouts, self.recent)
-        solved = solve(now + before)
-        weights = likelihoods_of(
-            self.view, owners, solved[len(now) :], len(layouts), self.player.mistake_weight
-        )
-        for layout, scores, weight in zip(layouts, solved[: len(now)], weights, strict=True):
+        solved = solve([position_now(self.view, layout) for layout in layouts])
+        mistake = self.settings.mistake_weight
+        weights = [mistake**count for count in mistakes(self.view, layouts, self.recent)]
+        for layout, scores, weight in zip(layouts, solved, weights, strict=True):
             self.rows.append(tuple(scores[card] for card in self.choices))
             carding = carding_weight(layout, self.denied) if every else 1.0
             self.weights.append(weight * carding * self._signal_weight(layout))
@@ -420,7 +427,7 @@ class _Search:
 
     def _settled(self) -> bool:
         """One choice is at least as good as every other in every layout so far."""
-        if len(self.rows) < self.player.min_samples:
+        if len(self.rows) < self.settings.min_samples:
             return False
         value_of = self.value_of
         best = self._best()
@@ -451,10 +458,10 @@ class _Search:
         return max(range(len(self.choices)), key=ranking.__getitem__)
 
     def run(self) -> Decision:
-        player = self.player
         sampler = self.sampler
         exact = (
-            not sampler.sampler.believes_points and sampler.sampler.layouts() <= player.max_samples
+            not sampler.sampler.believes_points
+            and sampler.sampler.layouts() <= self.settings.max_samples
         )
         if exact:
             self._solve(sampler.every_layout(), every=True)
@@ -464,7 +471,7 @@ class _Search:
         values = {card: self._mean(i, self.value_of) for i, card in enumerate(self.choices)}
         tricks = {card: self._mean(i) for i, card in enumerate(self.choices)}
         card = self._signal(best) or self.choices[best]
-        return Decision(card, len(self.rows), exact, values, tricks)
+        return Decision(card, len(self.rows), exact, values, tricks, self.runaway)
 
     def _signal(self, best: int) -> Card | None:
         """The signal among the cards that take as many tricks as the best in every layout."""
@@ -477,35 +484,25 @@ class _Search:
         return self.player.signal(self.view, equals)
 
     def _sample_until_done(self) -> None:
-        player = self.player
-        budget = player.budget_ms
-        first = _FIRST_BATCH[min(13 - self.left, len(_FIRST_BATCH) - 1)]
-        batch = min(first if budget is not None else _STEADY_BATCH, player.max_samples)
-        if budget is not None and not self.view.played:
-            budget *= player.opening_lead_factor
-        solving = 0.0
+        """Solve layouts in batches until they agree (`_settled`) or `max_samples` are done;
+        the wall clock only stops a runaway (`RUNAWAY_SECONDS`)."""
+        top = self.settings.max_samples
+        batch = min(self.settings.min_samples, top)
         while batch > 0:
-            solve_started = time.perf_counter()
             self._solve(kept_by_carding(self._draw, batch, self.denied, self.rng))
-            solving += time.perf_counter() - solve_started
             if self._settled():
                 return
-            done = len(self.rows)
-            left = player.max_samples - done
-            if budget is None:
-                batch = min(_STEADY_BATCH, left)
-                continue
-            # Layouts differ a lot in how long DDS takes: grow the batches gradually and keep
-            # a margin, so one unlucky batch does not run far past the budget.
-            per_layout = solving / done
-            remaining = budget / 1000 - (time.perf_counter() - self.started)
-            affordable = int(_BUDGET_MARGIN * remaining / per_layout) if per_layout > 0 else left
-            batch = min(left, affordable, 2 * done, _SOLVE_BATCH)
+            if time.perf_counter() - self.started > RUNAWAY_SECONDS:
+                self.runaway = True
+                return
+            batch = min(_STEADY_BATCH, top - len(self.rows))
 
 
 __all__ = [
-    "CARD_BUDGET_MS",
+    "CARD_LAYOUTS",
+    "RUNAWAY_SECONDS",
     "CardPlayer",
+    "CardSettings",
     "ConstraintSource",
     "Decision",
     "Scoring",

@@ -1,11 +1,12 @@
 """From a seat's view and imagined layouts to double-dummy values: the robot's side of DDS.
 
-`vaza.analysis.positions` solves positions (it owns endplay and the solver lock); this module turns
-what a robot knows — its view and the layouts it sampled — into those positions: the position
-now, and the positions before recent cards, to ask whether the player of each would have
-chosen it had the layout been the real one.  A layout in which the other players' recent
-cards look like mistakes is less likely than one in which they were the natural choices: the
-robot counts it for less (every robot here plays close to double dummy, and good players too).
+`vaza.analysis.positions` solves positions (through `vaza.analysis.dds`, the one adapter of the
+solver); this module turns what a robot knows — its view and the layouts it sampled — into
+those positions: the position now, and the line of play from before the recent cards, to ask
+whether the player of each would have chosen it had the layout been the real one.  A layout
+in which the other players' recent cards look like mistakes is less likely than one in which
+they were the natural choices: the robot counts it for less (every robot here plays close to
+double dummy, and good players too).
 """
 
 from __future__ import annotations
@@ -67,52 +68,31 @@ def recent_choices(view: TableView, ours: Collection[Seat], depth: int) -> list[
     return [i for i in range(first, len(view.played)) if view.played[i][0] not in ours]
 
 
-def _has_choice(position: Position) -> bool:
-    """Whether the seat to play had two cards that were not equals (no card of another hand,
-    nor on the table, ranked between them): a forced card tells nothing."""
-    legal = position.legal_cards()
-    if len(legal) < 2:
-        return False
-    if legal[0].suit != legal[-1].suit:
-        return True
-    others = 0
-    for seat, mask in enumerate(position.hands):
-        if seat != position.to_play:
-            others |= mask
-    for card in position.trick:
-        others |= card.mask
-    between = ((1 << legal[-1].index) - 1) & ~((1 << (legal[0].index + 1)) - 1)
-    return bool(between & others)
+def mistakes(view: TableView, layouts: Sequence[Layout], choices: Sequence[int]) -> list[int]:
+    """For each layout, how many of the recent cards (indexes `choices` in `view.played`, in
+    order) double dummy calls mistakes there: the play from the first of them to now is solved
+    as one line from the start of its trick (`positions.line_values`), and a card is a mistake
+    where the value after it is
+    worse for its side than the value before.  The verdicts of solving every card of the
+    position before each of them (a test compares), at a fraction of the cost: a forced card or
+    one of equals is never a mistake."""
+    from vaza.analysis.positions import line_values  # noqa: PLC0415 - DDS loads on first use
 
-
-def recent_positions(
-    view: TableView, layouts: Sequence[Layout], choices: Sequence[int]
-) -> tuple[list[Position], list[tuple[int, int]]]:
-    """The positions before each recent card (indexes `choices` in `view.played`) that was a
-    real choice in each layout, with (layout number, card index) for each."""
-    positions: list[Position] = []
-    owners: list[tuple[int, int]] = []
-    for number, layout in enumerate(layouts):
+    if not choices or not layouts:
+        return [0] * len(layouts)
+    first = choices[0] - choices[0] % 4  # DDS analyses a line from the start of a trick
+    starts = [position_before(view, layout, first) for layout in layouts]
+    line = [card for _, card in view.played[first:]]
+    counted = starts[0].leader.next(3).side
+    """DDS counts the tricks of the side at the right of the first trick's leader."""
+    found = [0] * len(layouts)
+    for number, values in enumerate(line_values(starts, [line] * len(layouts))):
         for index in choices:
-            position = position_before(view, layout, index)
-            if _has_choice(position):
-                positions.append(position)
-                owners.append((number, index))
-    return positions, owners
-
-
-def likelihoods(
-    view: TableView,
-    owners: Sequence[tuple[int, int]],
-    solved: Sequence[dict[Card, int]],
-    layouts: int,
-    mistake: float = UNLIKELY,
-) -> list[float]:
-    """For each of `layouts` layouts, `mistake` to the power of the recent cards that double
-    dummy calls mistakes in it; `solved[k]` values the position before card `owners[k][1]` in
-    layout `owners[k][0]` (see `recent_positions`)."""
-    weights = [1.0] * layouts
-    for (number, index), scores in zip(owners, solved, strict=True):
-        if scores[view.played[index][1]] < max(scores.values()):
-            weights[number] *= mistake
-    return weights
+            step = index - first
+            if step + 1 >= len(values):
+                continue  # in the last trick, where every card is forced
+            lost = values[step + 1] - values[step]
+            side = view.played[index][0].side
+            if (lost < 0) if side is counted else (lost > 0):
+                found[number] += 1
+    return found
