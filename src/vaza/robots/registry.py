@@ -79,7 +79,7 @@ def _strong(thinking: Thinking | None = None) -> Robot:
     )
 
 
-QUICK_LAYOUTS: Final = 8
+QUICK_LAYOUTS: Final = 6
 """The quick robot's layouts a card at most (half the strong robot's)."""
 
 

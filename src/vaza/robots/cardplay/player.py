@@ -60,12 +60,14 @@ ConstraintSource = Callable[[tuple[Call, ...], Seat], Mapping[Seat, HandConstrai
 """Reads an auction (calls from the dealer, and the dealer) into beliefs about each hand: the
 bidding system's `infer`."""
 
-CARD_LAYOUTS: Final = 16
+CARD_LAYOUTS: Final = 12
 """The layouts a card weighs at most, by default: sized so that the strong robot's card p95 is
 at most half a second of one core of this machine class (docs/benchmarks.md, "Robots' cost")."""
-RUNAWAY_SECONDS: Final = 60.0
+RUNAWAY_SECONDS: Final = 300.0
 """A decision still searching after this long stops with what it has (counted in `runaways`):
-a guard against a pathological layout, never a budget."""
+a guard against a pathological layout, never a budget, so far above any decision's time even
+on a crowded machine (a 20 s cap stopped one or two decisions in a hundred on this machine with
+eight times more work than cores: docs/benchmarks.md, "Robots' cost")."""
 _MATCHPOINT_MAKING: Final = 0.5
 """At matchpoints a trick is a trick; making the contract is worth half a trick more, since the
 field in other contracts is beaten by a plus score as often as by an overtrick."""
@@ -94,7 +96,7 @@ class CardSettings:
     """
 
     max_samples: int = CARD_LAYOUTS
-    min_samples: int = 12
+    min_samples: int = 10
     lead_samples: int = 2 * CARD_LAYOUTS
     inference_depth: int = 4
     mistake_weight: float = UNLIKELY
