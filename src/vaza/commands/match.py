@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from vaza.robots.base import Robot
     from vaza.robots.registry import BoerenbridgeFactory, Thinking
 
+PROGRAM_TIMEOUT = 600.0
+"""Seconds a seated program may take over one view: a guard against a program that hangs, not
+a clock (a robot thinking in layouts takes what the machine gives it)."""
+
 GAMES = ("contract", "boerenbridge")
 DEFAULTS = {"contract": ("standard", "simple"), "boerenbridge": ("strong", "simple")}
 """Configurations A and B when none is named."""
@@ -84,6 +88,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="contract: a file --save wrote for the same boards, B and --layouts: also print "
         "how A's IMPs changed board by board, with a 95%% interval",
     )
+    parser.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        type=float,
+        default=PROGRAM_TIMEOUT,
+        help="how long a program seated as A or B may think about one view before the match "
+        f"stops with an error (default {PROGRAM_TIMEOUT:g}: a measurement may share a loaded "
+        "machine)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON only")
     parser.set_defaults(run=run)
 
@@ -118,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _bridge_side(
-    name: str, thinking: Thinking | None, programs: contextlib.ExitStack
+    name: str, thinking: Thinking | None, programs: contextlib.ExitStack, timeout: float
 ) -> Callable[[], Robot]:
     """A side of a contract bridge match: a configuration (a new robot for each seat and
     board), or a program a seat, asked to think as `thinking` says, stopped with `programs`."""
@@ -128,13 +141,15 @@ def _bridge_side(
 
     if not is_command(name):
         return lambda: CONFIGS[name](thinking)
-    seats = programs.enter_context(ExternalSeats(command_words(name)))
+    seats = programs.enter_context(ExternalSeats(command_words(name), timeout=timeout))
     request = Request() if thinking is None else Request(thinking.seed, thinking.layouts)
     robot = seats.robot(request)
     return lambda: robot
 
 
-def _boerenbridge_side(name: str, programs: contextlib.ExitStack) -> BoerenbridgeFactory:
+def _boerenbridge_side(
+    name: str, programs: contextlib.ExitStack, timeout: float
+) -> BoerenbridgeFactory:
     """A side of a Boerenbridge match: a configuration, or a program a seat asked with each
     robot's seed (the program is told the table's scoring by its own flags; the match plays
     the default scoring)."""
@@ -144,7 +159,7 @@ def _boerenbridge_side(name: str, programs: contextlib.ExitStack) -> Boerenbridg
 
     if not is_command(name):
         return BOERENBRIDGE_CONFIGS[name]
-    seats = programs.enter_context(ExternalSeats(command_words(name)))
+    seats = programs.enter_context(ExternalSeats(command_words(name), timeout=timeout))
     return lambda options, seed: seats.robot(Request(seed=seed))
 
 
@@ -162,7 +177,8 @@ def _contract(args: argparse.Namespace, a: str, b: str) -> int:
     thinking = None if args.layouts is None else Thinking(args.layouts)
     with contextlib.ExitStack() as programs, progress_bar("boards", args.boards) as advance:
         result = compare(
-            _bridge_side(a, thinking, programs), _bridge_side(b, thinking, programs),
+            _bridge_side(a, thinking, programs, args.timeout),
+            _bridge_side(b, thinking, programs, args.timeout),
             args.boards, args.seed, advance,
         )  # fmt: skip
     figures: dict[str, object] = {"game": "contract", "a": a, "b": b, **result.as_dict()}
@@ -229,8 +245,8 @@ def _boerenbridge(args: argparse.Namespace, a: str, b: str) -> int:
 
     with contextlib.ExitStack() as programs, progress_bar("deals", args.boards) as advance:
         result = compare(
-            _boerenbridge_side(a, programs),
-            _boerenbridge_side(b, programs),
+            _boerenbridge_side(a, programs, args.timeout),
+            _boerenbridge_side(b, programs, args.timeout),
             args.boards,
             args.seed,
             advance=advance,
