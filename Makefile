@@ -20,7 +20,7 @@ CORE_SOURCES := $(filter-out %/__init__.py,$(wildcard src/vaza/core/*.py src/vaz
 ENGINE := src/.engine-built
 CC ?= cc
 
-.PHONY: run test lint typecheck pytest bench compile pure clean
+.PHONY: run test lint typecheck pytest bench baseline compile pure clean
 
 $(INSTALLED): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Vaza needs Python 3.11 or newer")'
@@ -87,6 +87,12 @@ pytest: $(TOOLS) $(ENGINE)
 
 bench: $(INSTALLED) $(ENGINE)
 	$(BIN)/vaza bench engine --deals 20000 --seed 1 --json
+
+# The reference robot every robot is measured against: a pinned release of Vaza in a virtual
+# environment of its own, checked against the decisions recorded at its freeze
+# (docs/robot-protocol.md, "The reference robot"). Needs PyPI; not part of `make test`.
+baseline: $(INSTALLED)
+	PYTHON=$(PYTHON) VAZA=$(BIN)/vaza scripts/install-baseline.sh
 
 clean: pure
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis src/build

@@ -5,13 +5,17 @@ script, not here (it needs PyPI); here, that the check tells a robot that decide
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from vaza.bench import baseline
 from vaza.cli import main
 
+ROOT = Path(__file__).resolve().parent.parent
 SIMPLE_PROGRAM = [sys.executable, "-m", "vaza.commands.robot", "--stdio", "--level", "simple"]
 
 
@@ -38,3 +42,21 @@ def test_a_robot_that_decides_otherwise_is_told_apart(
         first = figures[kind]["differences"][0]
         assert first["recorded"] != first["made"]
     assert "did not make the recorded decisions" in err
+
+
+def test_the_release_patch_applies_to_the_frozen_commit(tmp_path: Path) -> None:
+    """The install script's first half, without PyPI: the commit is in the history and the
+    patch applies to it (the rest, installing and checking, is `make baseline`)."""
+    script = (ROOT / "scripts" / "install-baseline.sh").read_text()
+    commit = re.search(r"^COMMIT=([0-9a-f]{40})$", script, re.MULTILINE)
+    assert commit is not None
+    git = ["git", "-C", str(ROOT)]
+    if subprocess.run([*git, "cat-file", "-e", f"{commit[1]}^{{commit}}"], check=False).returncode:
+        pytest.skip("this checkout has no history (a shallow clone): the release cannot be made")
+    archive = subprocess.run([*git, "archive", commit[1]], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(tmp_path)], input=archive.stdout, check=True)
+    subprocess.run(["git", "-C", str(tmp_path), "init", "--quiet"], check=True)
+    patch = ROOT / "scripts" / "baseline" / "release.patch"
+    subprocess.run(["git", "-C", str(tmp_path), "apply", str(patch)], check=True)
+    stdio = (tmp_path / "src" / "vaza" / "robots" / "stdio.py").read_text()
+    assert "PROTOCOL_VERSION = 2" in stdio
