@@ -192,3 +192,29 @@ def test_catching_up_from_far_back_gets_the_snapshot_alone(server: Server) -> No
     assert [e["version"] for e in near["events"]] == [version - 2, version - 1, version]
     watcher.close()
     owner.close()
+
+
+def test_a_robot_tournament_table_takes_nothing_back(server: Server) -> None:
+    """Finding 3: at a robot tournament's table a call was taken back after partner and both
+    opponents had called, the robots granting it.  An event's tables play without undo: the
+    request is refused in words, and no view offers it."""
+    person = Client(server).guest()
+    created = person.http.post(
+        "/api/events", json={"kind": "robot", "name": "No undo", "boards": 1, "robot_tables": 1}
+    )
+    assert created.status_code == 201, created.text
+    mine = person.http.post(f"/api/events/{created.json()['event']['id']}/play").json()
+    table = mine["table"]
+    person.connect().send(type="hello", table=table, invite=mine["invite"])
+    view = person.recv_until(lambda m: m.get("type") in ("snapshot", "update") and m.get("view"))
+    while view["view"].get("to_act") != "S" or not view["view"]["legal"]:
+        assert view["view"].get("may_undo") is not True
+        view = person.recv_until(lambda m: m.get("type") == "update" and m.get("view"))
+    person.send(type="call", table=table, call=view["view"]["legal"][0]["call"])
+    error = refused(person, table, {"type": "undo_request"})
+    assert error["code"] == "illegal_action"
+    assert "nothing is taken back at this table" in str(error["message"])
+    assert all((m.get("view") or {}).get("may_undo") is not True for m in person.received), (
+        "no view offers an undo the table refuses"
+    )
+    person.close()

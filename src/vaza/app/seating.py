@@ -35,6 +35,10 @@ class TableOptions:
     robots: bool = True
     """Fill empty seats with robots when the table is created."""
     seconds_per_action: int | None = None
+    undo: bool = True
+    """Whether a player may ask to take back an action (where the game and the laws allow):
+    off at an event's tables, where every table plays the same boards and an undo granted by
+    robots would let one player try calls the others could not."""
 
     @classmethod
     def from_json(cls, data: JSON) -> TableOptions:
@@ -49,7 +53,7 @@ class TableOptions:
         defaults = {"scoring": spec.scorings[0].name, "players": spec.players[0]}
         options = cls(**{**defaults, **data})
         spec.scoring(str(options.scoring))
-        for name in ("public", "kibitzers", "kibitzers_see_all", "robots"):
+        for name in ("public", "kibitzers", "kibitzers_see_all", "robots", "undo"):
             if not isinstance(getattr(options, name), bool):
                 raise ParseError(f"{name} must be true or false")
         if not isinstance(options.variant, dict):

@@ -36,6 +36,7 @@ from vaza.app.commands import (
 )
 from vaza.app.seating import DEFAULT_GAME, SYSTEM, Actor, Forbidden, Occupant, TableOptions
 from vaza.core.errors import IllegalAction, NotYourTurn, ParseError
+from vaza.core.game import UndoRequest
 from vaza.core.table_events import (
     SCHEMA,
     Acted,
@@ -59,6 +60,8 @@ from vaza.json_types import JSON
 from vaza.match.base import FinishedDeal, TableMatch
 from vaza.robots.base import TableRobot
 
+UNDO_OFF: Final = "nothing is taken back at this table (an event's tables play without undo)"
+"""Why an undo is refused at a table whose options turn it off (`TableOptions.undo`)."""
 CHAT_LIMIT = 500
 """Longest chat message, in characters."""
 CHAT_KEPT = 100
@@ -227,6 +230,8 @@ class TableState:
         # The core checks legality when the event is evolved: it raises before changing
         # anything, so `TableService` treats that as a refusal (see `evolve`).
         action = self.spec.actions.parse(to_json(command))
+        if isinstance(action, UndoRequest) and not self.options.undo:
+            raise IllegalAction(UNDO_OFF)
         owner = self.match.owner(action, seat)
         encoded = self.spec.actions.encode(action)
         return [Acted(owner, encoded, None if seat == owner else seat)]

@@ -236,6 +236,7 @@ class TournamentService:
             "public": False,
             "kibitzers": False,
             "robots": False,
+            "undo": False,
         }
         table = await self.tables.create(
             organiser, options, boards.pbn_deals(seating.board_numbers), owner=record.created_by

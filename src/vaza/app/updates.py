@@ -34,6 +34,8 @@ class AudienceViews:
                 view = match.view(None, all_hands=True, moment=moment)
             else:
                 view = match.view(None, moment=moment)
+            if view.get("may_undo") and not self._state.options.undo:
+                view = {**view, "may_undo": False}  # the table narrows the game's undo
             self._views[audience] = view
         return view
 
