@@ -49,7 +49,7 @@ class RemoteError(VazaError):
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
-        self.code = code
+        self.code = code  # type: ignore[misc]  # the owner's code, one for each error
 
 
 class Cluster:
