@@ -111,6 +111,7 @@ def test_random_deals_hold_52_distinct_cards_and_reproduce_from_a_seed() -> None
     assert Deal.random(make_rng(7)) == deal
     assert Deal.random(make_rng(8)) != deal
     assert Deal.random() != Deal.random()  # the secure source
+    assert list(deal) == list(deal.hands)  # iterable compiled too, where no fallback exists
 
 
 def test_pbn_deal_round_trip_and_completion() -> None:

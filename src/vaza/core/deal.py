@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterator
 from typing import Final
 
 from vaza.core.cards import (
@@ -62,6 +63,11 @@ class Deal:
 
     def __getitem__(self, seat: Seat) -> Hand:
         return self.hands[seat]
+
+    def __iter__(self) -> Iterator[Hand]:
+        """The hands, North first.  Said outright: Python would iterate through `__getitem__`,
+        but a compiled class (mypyc) offers no such fallback."""
+        return iter(self.hands)
 
     @property
     def is_complete(self) -> bool:
