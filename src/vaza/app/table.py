@@ -36,7 +36,7 @@ from vaza.app.commands import (
 )
 from vaza.app.seating import DEFAULT_GAME, SYSTEM, Actor, Forbidden, Occupant, TableOptions
 from vaza.core.errors import IllegalAction, NotYourTurn, ParseError
-from vaza.core.game import UndoRequest
+from vaza.core.game import Claim, ClaimResponse, UndoRequest, UndoResponse
 from vaza.core.table_events import (
     SCHEMA,
     Acted,
@@ -62,6 +62,11 @@ from vaza.robots.base import TableRobot
 
 UNDO_OFF: Final = "nothing is taken back at this table (an event's tables play without undo)"
 """Why an undo is refused at a table whose options turn it off (`TableOptions.undo`)."""
+CLAIM_PAUSE: Final = 4
+"""Actions (calls or cards) the table must see after a person's claim is rejected before that
+person claims again: a trick's worth.  A rejection costs the robots a check, so it is not to
+be repeated at once; counted in actions, not seconds, so a replay of the log agrees."""
+CLAIM_PAUSED: Final = "your claim was rejected; play on: you may claim again after a trick"
 CHAT_LIMIT = 500
 """Longest chat message, in characters."""
 CHAT_KEPT = 100
@@ -114,6 +119,12 @@ class TableState:
         self.finished_deals: list[FinishedDeal] = []
         """Deals finished by the events evolved since the caller last took them."""
         self._deal_wanted = False
+        self._actions = 0
+        """Calls and cards evolved at this table (claims, undo and their answers aside)."""
+        self._claimer: str | None = None
+        """The seat whose claim waits for answers."""
+        self._claims_from: dict[str, int] = {}
+        """After a rejection: the count of `_actions` from which that seat may claim again."""
         self.turn_began: float | None = None
         """When the last action or deal was decided: the turn to act began then."""
 
@@ -232,7 +243,17 @@ class TableState:
         action = self.spec.actions.parse(to_json(command))
         if isinstance(action, UndoRequest) and not self.options.undo:
             raise IllegalAction(UNDO_OFF)
+        if isinstance(action, ClaimResponse) and action.held_to is not None:
+            # A count of tricks found in the answerer's hidden hand: the claimer is told the
+            # rejection and its reason in words (`why`), never the number.
+            action = dataclasses.replace(action, held_to=None)
         owner = self.match.owner(action, seat)
+        if (
+            isinstance(action, Claim)
+            and actor.robot_seat is None
+            and self._actions < self._claims_from.get(owner, 0)
+        ):
+            raise IllegalAction(CLAIM_PAUSED)
         encoded = self.spec.actions.encode(action)
         return [Acted(owner, encoded, None if seat == owner else seat)]
 
@@ -421,6 +442,16 @@ class TableState:
     def _evolve_act(self, event: Acted) -> None:
         action = self.spec.actions.parse(event.action)
         self.match.apply(action, event.chooser)
+        match action:
+            case Claim():
+                self._claimer = event.seat
+            case ClaimResponse(accept=False) if self._claimer is not None:
+                self._claims_from[self._claimer] = self._actions + CLAIM_PAUSE
+                self._claimer = None
+            case ClaimResponse() | UndoRequest() | UndoResponse():
+                pass
+            case _:
+                self._actions += 1
         self.turn_began = event.at
         if not self.match.in_deal:
             self.finished_deals.append(self.match.finish_deal())

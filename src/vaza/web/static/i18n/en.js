@@ -199,7 +199,7 @@ export default {
   "claim.accept": "Accept",
   "claim.reject": "Reject",
   "claim.rejected": ({ seat }) => `${seat} rejects the claim.`,
-  "claim.why.held": ({ n }) => `In a layout still possible for them, the defence holds the claimer's side to ${n} ${plural(n, "trick", "tricks")}.`,
+  "claim.why.held": "In a layout still possible for them, the defence takes more tricks than the claim gives it.",
   "claim.why.guess": "No single line is sure of those tricks: the claim needs a guess.",
   "claim.why.unproven": "The claim could not be checked in time.",
   "claim.why.unchecked": "This robot accepts only concessions: play it out.",

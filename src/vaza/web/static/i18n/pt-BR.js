@@ -199,7 +199,7 @@ export default {
   "claim.accept": "Aceitar",
   "claim.reject": "Recusar",
   "claim.rejected": ({ seat }) => `${seat} recusa a reivindicação.`,
-  "claim.why.held": ({ n }) => `Numa distribuição ainda possível para ele, a defesa deixa o lado que reivindica com ${n} ${plural(n, "vaza", "vazas")}.`,
+  "claim.why.held": "Numa distribuição ainda possível para ele, a defesa faz mais vazas do que a reivindicação lhe dá.",
   "claim.why.guess": "Nenhuma linha garante essas vazas: a reivindicação depende de um palpite.",
   "claim.why.unproven": "Não deu tempo de verificar a reivindicação.",
   "claim.why.unchecked": "Este robô só aceita cessões: jogue até o fim.",

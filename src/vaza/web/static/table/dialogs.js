@@ -10,7 +10,7 @@ import { remainingTricks } from "./state.js";
 export function rejectionText(who, answer) {
   const text = t("claim.rejected", { seat: who });
   if (!answer.why) return text;
-  return `${text} ${t(`claim.why.${answer.why}`, { n: answer.held_to ?? 0 })}`;
+  return `${text} ${t(`claim.why.${answer.why}`)}`;
 }
 
 /** The claim to send (tricks, and the line of play when one is given), or null. */
