@@ -208,6 +208,17 @@ def _contract_snapshot(game: ContractDeal) -> object:
     )
 
 
+def _claim_faced(game: Any, viewer: Seat | None) -> int:
+    """Laws 68-70: a pending claim's claimer shows its remaining cards to its opponents (the
+    rule the views keep in core/views/claims.py, written out again here)."""
+    proposal = game.proposal
+    if proposal is None or proposal.kind is not ProposalKind.CLAIM or viewer is None:
+        return 0
+    if viewer.side == proposal.by.side:
+        return 0
+    return int(game.hand(proposal.by).mask)
+
+
 def _contract_seen(game: ContractDeal, viewer: Seat | None) -> int:
     if game.is_over:
         return EVERYTHING
@@ -218,7 +229,7 @@ def _contract_seen(game: ContractDeal, viewer: Seat | None) -> int:
         contract = game.contract
         if contract is not None and game.play.history:
             allowed |= game.board.deal[contract.dummy].mask
-    return allowed
+    return allowed | _claim_faced(game, viewer)
 
 
 def _contract_views(game: ContractDeal) -> list[tuple[Seat | None, object]]:
@@ -344,6 +355,7 @@ def _whist_seen(game: BridgeWhistDeal, viewer: Seat | None) -> int:
             allowed |= card.mask
         if game.dummy_faced:
             allowed |= deal[game.board.dealer.partner].mask
+        allowed |= _claim_faced(game.play_deal, viewer)
     return allowed
 
 
@@ -501,6 +513,7 @@ def _widow_seen(game: WidowDeal, viewer: Seat | None) -> int:
         if game.dummy_faced:
             assert game.dummy is not None
             allowed |= game.play_deal.board.deal[game.dummy].mask
+        allowed |= _claim_faced(game.play_deal, viewer)
     return allowed
 
 
@@ -645,7 +658,7 @@ def _two_seen(game: TwoHandedDeal, viewer: Seat | None) -> int:
     if game.play is not None:
         for _, card in game.play.history:
             allowed |= card.mask
-    return allowed
+    return allowed | _claim_faced(game, viewer)
 
 
 def _two_views(game: TwoHandedDeal) -> list[tuple[Seat | None, object]]:

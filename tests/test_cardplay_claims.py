@@ -103,9 +103,9 @@ def test_claims_that_cannot_fail_are_accepted_and_others_rejected() -> None:
     assert _answer(_masters(), Seat.SOUTH, 3, Seat.WEST)
     assert _answer(_masters(), Seat.SOUTH, 3, Seat.EAST)
     assert not _answer(_two_way_guess(), Seat.SOUTH, 3, Seat.EAST)
-    # The defenders cannot see declarer's hand: the king might be theirs for all East knows,
-    # but dummy's ace is a trick in every layout.
-    assert not _answer(_two_way_guess(), Seat.SOUTH, 2, Seat.EAST)
+    # The claimer faces its hand to the defenders (Law 68, issue 45): East sees South's king
+    # beside dummy's ace, two tricks in every layout.
+    assert _answer(_two_way_guess(), Seat.SOUTH, 2, Seat.EAST)
     assert _answer(_two_way_guess(), Seat.SOUTH, 1, Seat.EAST)
     assert _answer(_two_way_guess(), Seat.SOUTH, 0, Seat.WEST)  # a concession
 
@@ -160,9 +160,9 @@ def test_a_rejection_says_why() -> None:
     """Issue 19: a rejected claim says why, so the claimer is not left guessing."""
     game = _two_way_guess()
     game.apply(Claim(3), by=Seat.SOUTH)
-    # For all East knows West holds the king too: then the defence holds South to one.
+    # East sees South's hand (Law 68): the third trick needs the queen guessed.
     assert answer_claim(seat_view(game, Seat.EAST), random.Random(1)) == ClaimResponse(
-        accept=False, why="held", held_to=1
+        accept=False, why="guess"
     )
     # A robot that checks no claims says so.
     assert robot_answer(SimpleRobot(), seat_view(game, Seat.EAST)) == ClaimResponse(

@@ -5,7 +5,8 @@ opening lead is made; every call, and the alerts of every call but partner's (an
 explains a call to the opponents; partner must not learn from it, Law 16) until the deal is
 over; every card played (each was shown to the whole table); the
 current trick; the last trick until its side has played to the next one (seed 000); the tricks
-won; and, once the deal is over, all four hands.
+won; the claimer's hand to its opponents while they answer a claim (`claims.py`); and, once
+the deal is over, all four hands.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from vaza.core.game import Proposal
 from vaza.core.games.contract import BridgeAction, ContractDeal, DealResult, Phase
 from vaza.core.play import Trick
 from vaza.core.record import DealRecord
+from vaza.core.views.claims import claimer_faced_to
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,7 @@ def _viewers_own(game: ContractDeal, viewer: Seat | None, visible: frozenset[Sea
     contract = game.contract
     if contract is not None and game.dummy_faced:
         visible = visible | {contract.dummy}
+    visible = visible | claimer_faced_to(game.proposal, viewer)
     if game.is_over:
         visible = frozenset(SEATS)
     hands = tuple(game.hand(seat) if seat in visible else None for seat in SEATS)

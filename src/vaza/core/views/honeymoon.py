@@ -3,8 +3,9 @@
 A player sees their own hand; the stock's face-up card (it lies face up for both); every card
 played in either phase; after each first-phase trick, the face-up card the winner took; the
 card the loser drew only if they are the loser (the winner never sees it); the calls; the
-current trick and the last one until they have played to the next; and, after the deal,
-everything.  A kibitzer sees what both players see in common.
+current trick and the last one until they have played to the next; the claimer's hand while
+they answer its claim (`claims.py`); and, after the deal, everything.  A kibitzer sees what
+both players see in common.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from vaza.core.games.honeymoon import (
     TwoHandedStage,
 )
 from vaza.core.play import Trick
+from vaza.core.views.claims import claimer_faced_to
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +117,7 @@ def _view(game: TwoHandedDeal, viewer: Seat | None, all_hands: bool) -> TwoHande
     if viewer is not None and any(seat == viewer for seat, _ in current):
         last = None  # seed 000: the last trick may be looked at until one plays to the next
     controls = viewer is not None and viewer == game.to_act
+    faced = claimer_faced_to(game.proposal, viewer)
     return TwoHandedView(
         viewer=viewer,
         board_number=game.board.number,
@@ -122,8 +125,12 @@ def _view(game: TwoHandedDeal, viewer: Seat | None, all_hands: bool) -> TwoHande
         vulnerability=game.board.vulnerability,
         stage=game.stage,
         hands=(
-            game.hand(PLAYERS[0]) if sees_all or viewer == PLAYERS[0] else None,
-            game.hand(PLAYERS[1]) if sees_all or viewer == PLAYERS[1] else None,
+            game.hand(PLAYERS[0])
+            if sees_all or viewer == PLAYERS[0] or PLAYERS[0] in faced
+            else None,
+            game.hand(PLAYERS[1])
+            if sees_all or viewer == PLAYERS[1] or PLAYERS[1] in faced
+            else None,
         ),
         face_up=game.face_up,
         stock_left=game.stock_left,
