@@ -21,6 +21,7 @@ from vaza.app.commands import from_json
 from vaza.app.live import LiveTable, Serving
 from vaza.app.table import Actor, TableState
 from vaza.core.errors import IllegalAction, ParseError
+from vaza.core.game import ProposalKind
 from vaza.robots.base import robot_answer
 
 log = logging.getLogger("vaza.tables")
@@ -89,7 +90,8 @@ class RobotTurns:
             if responders:
                 answerer = responders[0]
                 view = state.match.robot_view(answerer)
-                answer = await think(partial(robot_answer, robot), view)
+                checker = self._claim_checker(state, view) or think
+                answer = await checker(partial(robot_answer, robot), view)
                 if live.state.version == version:
                     command = from_json(state.spec.actions.encode(answer))
                     await self._service.handle(table_id, Actor(None, "robot", answerer), command)
@@ -123,7 +125,25 @@ class RobotTurns:
         if present:
             self._people_played_at = time.monotonic()
             return lambda work, view: loop.run_in_executor(self.executor, work, view)
-        share = self._shares.setdefault(state.owner, asyncio.Lock())
+        return self._in_turn(state.owner)
+
+    def _claim_checker(self, state: TableState, view: Any) -> Think | None:
+        """Where robots check a claim: in the background, in the claimer's turn with their
+        other robot work (`_in_turn`), never beside the tables where people play: one person
+        claiming over and over at two tables once held both of those threads for seconds a
+        claim.  None when no claim waits (an undo is granted or not at once)."""
+        proposal = getattr(view, "proposal", None)
+        if proposal is None or proposal.kind is not ProposalKind.CLAIM:
+            return None
+        occupant = state.occupants.get(str(getattr(proposal.by, "letter", proposal.by)))
+        person = occupant.user_id if occupant is not None else None
+        return self._in_turn(state.owner if person is None else person)
+
+    def _in_turn(self, person: int | None) -> Think:
+        """Thinking on the background thread, one decision of `person`'s at a time, the people
+        who wait for one served in turn."""
+        loop = asyncio.get_running_loop()
+        share = self._shares.setdefault(person, asyncio.Lock())
 
         async def in_turn(work: Callable[[Any], Any], view: Any) -> Any:
             async with share, self._background_turn:
