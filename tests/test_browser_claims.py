@@ -114,3 +114,43 @@ def test_a_claim_after_four_tricks_counts_the_nine_that_remain(
     expect(page.locator(".deal-end")).to_contain_text(f"{13 - ours}")
     me.assert_no_errors()
     me.close()
+
+
+def test_the_opponents_see_the_claimers_hand_while_they_decide(
+    server: Server, browser: Browser
+) -> None:
+    """Issue 45, Laws 68-70: North, declaring 7NT, claims; East and West (people) see North's
+    thirteen cards face up while the claim waits, and no longer once East rejects it."""
+    north = person(browser, server.url)
+    north.goto("/")
+    north.guest()
+    table = create_table(north, scoring="rubber", robots=False)
+    north.page.locator("[data-robot='S']").click()
+    expect(north.page.locator(".seat-area[data-seat='S'] .badge.robot")).to_be_visible()
+    east = person(browser, server.url, language="pt-BR", viewport=PHONE)
+    west = person(browser, server.url)
+    for someone, seat in ((east, "E"), (west, "W")):
+        someone.goto("/")
+        someone.guest()
+        someone.goto(f"/table/{table}")
+        someone.page.locator(f"[data-sit='{seat}']").click()
+    north.page.locator(live(".bid[data-call='7NT']")).click()
+    deadline = time.monotonic() + 30
+    while north.phase() != "play":
+        assert time.monotonic() < deadline, "the auction did not end"
+        if not any(act_once(p, calls_only=True) for p in (east, west, north)):
+            north.page.wait_for_timeout(30)
+    hand = east.page.locator(".seat-area[data-seat='N'] [data-card]")
+    expect(hand).to_have_count(0)  # before the lead nobody sees declarer's cards
+    north.page.get_by_role("button", name="Claim").click()
+    north.page.locator("dialog .btn-primary").click()
+    expect(east.page.locator("dialog")).to_contain_text("Norte reivindica todas as 13 vazas")
+    expect(hand).to_have_count(13)
+    expect(west.page.locator(".seat-area[data-seat='N'] [data-card]")).to_have_count(13)
+    assert east.seat_cards("N") == north.seat_cards("N") == west.seat_cards("N")
+    east.page.locator("dialog").get_by_role("button", name="Recusar").click()
+    expect(north.page.locator(".proposal")).to_have_count(0)
+    expect(hand).to_have_count(0)
+    for someone in (north, east, west):
+        someone.assert_no_errors()
+        someone.close()
