@@ -131,3 +131,12 @@ def test_the_judging_robot_bids_a_legal_call_from_its_own_view_with_dds() -> Non
         game.apply(call)
     samples = [judgement.samples for judgement in judged if judgement is not None]
     assert 4 in samples and set(samples) <= {0, 4}
+
+
+def test_an_invitation_is_weighed_against_game_and_pass_when_asked() -> None:
+    seen = _seen("1H Pass 2H Pass", hand="AQ3.KQT83.K4.Q73")
+    beliefs = infer(seen.calls, seen.dealer)
+    invite = Call.parse("3H")
+    assert weighed_calls(seen, beliefs, invite) == ()
+    weighed = weighed_calls(seen, beliefs, invite, invitations=True)
+    assert set(weighed) == {PASS, Call.parse("4H"), Call.parse("3NT")}

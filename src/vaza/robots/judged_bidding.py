@@ -97,7 +97,11 @@ class BidderView:
 
 
 def weighed_calls(
-    seen: BidderView, beliefs: Mapping[Seat, HandConstraints], system: Call
+    seen: BidderView,
+    beliefs: Mapping[Seat, HandConstraints],
+    system: Call,
+    *,
+    invitations: bool = False,
 ) -> tuple[Call, ...]:
     """The calls weighed against the system's `system` call: pass, and the game and the small
     slam in no trump and in each suit with eight cards between the bidder and what partner
@@ -108,7 +112,10 @@ def weighed_calls(
     Judging only where the system places the contract keeps the comparison to contracts: a
     constructive call's worth is the auction the system builds on it, and on imagined hands
     that auction was judged wrong more often than right (docs/benchmarks.md, "Bidding
-    decisions by simulation")."""
+    decisions by simulation").
+
+    With `invitations`, an invitation of the system's (a bid one level below game) is weighed
+    too, against the pass, the game in its strain and 3NT: invite or not (issue 49)."""
     me, calls = seen.viewer, seen.calls
     partner_bid = False
     for index, call in enumerate(calls):
@@ -119,10 +126,20 @@ def weighed_calls(
     bids = [call for call in calls if call.is_bid]
     if not partner_bid or not bids or bids[-1].level >= _SLAM_LEVEL or _KEYCARD_ASK in calls:
         return ()
+    last = bids[-1]
+    if invitations and invites(system):
+        strain = system.strain
+        assert strain is not None
+        game = _NOTRUMP_GAME if strain is Strain.NOTRUMP else _GAME_LEVEL[strain]
+        others = (PASS, Call.bid(game, strain), Call.bid(_NOTRUMP_GAME, Strain.NOTRUMP))
+        return tuple(
+            dict.fromkeys(
+                call for call in others if call is not system and (not call.is_bid or last < call)
+            )
+        )
     if system == _KEYCARD_ASK or not (system is PASS or places(system)):
         return ()
     hand, shown = Hand.from_mask(seen.hand), beliefs.get(me.partner, HandConstraints())
-    last = bids[-1]
     weighed: list[Call] = [PASS]
     for strain in Strain:
         suit = strain.suit
@@ -133,6 +150,15 @@ def weighed_calls(
     return tuple(
         call for call in weighed if call is not system and (not call.is_bid or last < call)
     )
+
+
+def invites(call: Call) -> bool:
+    """Whether `call` is a bid one level below game: 2NT, three of a major, four of a minor."""
+    strain = call.strain
+    if strain is None:
+        return False
+    game = _NOTRUMP_GAME if strain is Strain.NOTRUMP else _GAME_LEVEL[strain]
+    return call.level == game - 1
 
 
 def places(call: Call) -> bool:
@@ -214,6 +240,8 @@ class JudgeSettings:
     margin: float = JUDGE_MARGIN
     certainty: float = JUDGE_CERTAINTY
     """Standard errors the mean gain must clear beyond `margin`."""
+    invitations: bool = False
+    """Whether the system's invitations are weighed too (`weighed_calls`)."""
 
 
 def judge_call(
@@ -230,7 +258,7 @@ def judge_call(
     on layouts of the hidden hands, and return the one to bid."""
     started = time.perf_counter()
     beliefs = infer(seen.calls, seen.dealer, seen.vulnerability)
-    others = weighed_calls(seen, beliefs, system)
+    others = weighed_calls(seen, beliefs, system, invitations=settings.invitations)
     if not others:
         return Judgement(system, system, 0, {})
     weighed = (system, *others)
