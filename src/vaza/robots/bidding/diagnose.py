@@ -42,7 +42,7 @@ KINDS: Final = (
     "wrong strain",
     "failing game or slam",
     "failing partscore",
-    "sacrifice too dear",
+    "doubled and down",
     "partscore fight lost",
     "outbid above a partscore",
     "penalty double missed",
@@ -57,8 +57,8 @@ KINDS: Final = (
 - *wrong strain*: its contract made, but a contract of the same kind (partscore, game, slam)
   in another strain scored more;
 - *failing game or slam / partscore*: its own contract failed;
-- *sacrifice too dear*: the side that does not own the hand went down doubled by more than
-  the owners' contract was worth;
+- *doubled and down*: the side that does not own the hand went down doubled by more than
+  the owners' contract was worth (an overcall or a sacrifice too dear);
 - *partscore fight lost / outbid above a partscore*: the owners let the others play (making,
   or failing by less than the owners' own contract was worth), the owners' best being a
   partscore, or a game or slam;
@@ -70,15 +70,17 @@ KINDS: Final = (
 
 def bid_table(board: Board, robots: Mapping[Seat, Robot]) -> BidBoard:
     """The auction of `board` with `robots` in the seats, each choosing from its own seat's
-    view, as a table asks them; the play is not started."""
+    view, as a table asks them; the play is not started.  Each call's time is the CPU time of
+    this process (DDS's threads included): what the call costs on one core, whatever else the
+    machine is doing."""
     game = ContractDeal(board)
     seconds: list[float] = []
     while not game.is_over and game.phase is Phase.AUCTION:
         seat = game.controller
         assert seat is not None
-        start = time.perf_counter()
+        start = time.process_time()
         call = robots[seat].choose(seat_view(game, seat))
-        seconds.append(time.perf_counter() - start)
+        seconds.append(time.process_time() - start)
         game.apply(call, by=seat)
     calls = tuple(game.auction.calls)
     return BidBoard(board, calls, game.auction.contract, tuple(seconds))
@@ -131,7 +133,7 @@ def classify(contract: Contract | None, analysis: BoardAnalysis) -> str:
         if made:
             return _made_short(contract, best)
         if owners not in (None, loser) and contract.doubling is not Doubling.UNDOUBLED:
-            return "sacrifice too dear"
+            return "doubled and down"
         return (
             "failing partscore"
             if contract_kind(contract) == "partscore"
