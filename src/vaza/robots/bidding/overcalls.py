@@ -31,6 +31,9 @@ from vaza.robots.bidding.evaluate import (
 from vaza.robots.bidding.rules import Force, Rule, Test, chooses, rule, suit_param
 from vaza.robots.bidding.situation import Situation
 
+NT_GAME_DOUBLE = 17
+"""High-card points for a double of their 2NT or 3NT, for penalty, in any seat: in the
+balancing seat three fewer doubled their 3NT with twelve and let it make (issue 49)."""
 _S: Suit = Suit.SPADES
 _H: Suit = Suit.HEARTS
 _D: Suit = Suit.DIAMONDS
@@ -93,7 +96,7 @@ def entry_rules(situation: Situation) -> list[Rule]:
     if last.strain == Strain.NOTRUMP and level <= 3 and situation.is_legal(DOUBLE):
         # A double of their 2NT or 3NT is for penalty, as of their 1NT: taken for takeout,
         # partner pulled it to the four level with nothing (issue 49: 3NT doubled, 4♣).
-        rules.append(rule(DOUBLE, (15 - cut, 37), "penalty_double_nt", tag="penalty_double"))
+        rules.append(rule(DOUBLE, (NT_GAME_DOUBLE, 37), "penalty_double_nt", tag="penalty_double"))
     elif level <= 4 and situation.is_legal(DOUBLE):
         minimum = (12 if level == 1 else 13 if level <= 3 else 15) - cut
         shape = dict.fromkeys(theirs_or_all, (0, 2))
