@@ -140,3 +140,8 @@ def test_an_invitation_is_weighed_against_game_and_pass_when_asked() -> None:
     assert weighed_calls(seen, beliefs, invite) == ()
     weighed = weighed_calls(seen, beliefs, invite, invitations=True)
     assert set(weighed) == {PASS, Call.parse("4H"), Call.parse("3NT")}
+    placing = weighed_calls(_seen("1H Pass"), infer(_seen("1H Pass").calls, Seat.NORTH), GAME)
+    assert Call.parse("3H") not in placing
+    seen = _seen("1H Pass")
+    placing = weighed_calls(seen, infer(seen.calls, Seat.NORTH), GAME, invitations=True)
+    assert {Call.parse("3H"), Call.parse("2NT")} <= set(placing)

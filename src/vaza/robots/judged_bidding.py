@@ -114,8 +114,9 @@ def weighed_calls(
     that auction was judged wrong more often than right (docs/benchmarks.md, "Bidding
     decisions by simulation").
 
-    With `invitations`, an invitation of the system's (a bid one level below game) is weighed
-    too, against the pass, the game in its strain and 3NT: invite or not (issue 49)."""
+    With `invitations`, invite or not is weighed too (issue 49): an invitation of the system's
+    (a bid one level below game) against the pass, the game in its strain and 3NT; and where
+    the system places the contract, the invitation in each strain weighed beside its game."""
     me, calls = seen.viewer, seen.calls
     partner_bid = False
     for index, call in enumerate(calls):
@@ -147,6 +148,8 @@ def weighed_calls(
             continue
         game = _NOTRUMP_GAME if suit is None else _GAME_LEVEL[strain]
         weighed += [Call.bid(game, strain), Call.bid(_SLAM_LEVEL, strain)]
+        if invitations:
+            weighed.append(Call.bid(game - 1, strain))
     return tuple(
         call for call in weighed if call is not system and (not call.is_bid or last < call)
     )
