@@ -387,10 +387,17 @@ def analyses_for(
 
 
 def maker(name: str, layouts: int, seed: int) -> RobotMaker:
-    """A registry configuration that thinks on exactly `layouts` layouts from `seed` (no
-    clock), so that a run repeats."""
+    """A registry configuration, or the command of a program that speaks the robot protocol
+    (the pinned baseline: `.baseline-venv/bin/vaza robot --stdio`, one program a seat), that
+    thinks on exactly `layouts` layouts from `seed` (no clock), so that a run repeats.  The
+    programs stop when this process ends."""
+    from vaza.robots.external import ExternalSeats, command_words, is_command  # noqa: PLC0415
     from vaza.robots.registry import CONFIGS, Thinking  # noqa: PLC0415 - the registry sits above
+    from vaza.robots.stdio import Request  # noqa: PLC0415
 
+    if is_command(name):
+        program = ExternalSeats(command_words(name)).robot(Request(seed, layouts))
+        return lambda: program
     factory = CONFIGS[name]
     return lambda: factory(Thinking(layouts, seed))
 

@@ -285,8 +285,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--diagnose",
         metavar="ROBOT",
-        help="bid the boards with --robot and with ROBOT, four seats each, and say per kind "
-        "where each loses to par (missed games, failing games, wrong strain, ...)",
+        help="bid the boards with --robot and with ROBOT (a configuration, or the command of a "
+        "program speaking the robot protocol, such as the pinned baseline), four seats each, and "
+        "say per kind where each loses to par (missed games, failing games, wrong strain, ...)",
     )
     parser.add_argument(
         "--head-to-head",
