@@ -116,6 +116,8 @@ class TableState:
         self.invited: set[int] = set()
         self.chat: deque[JSON] = deque(maxlen=CHAT_KEPT)
         self.chat_lines = 0
+        """The players' chat lines (watchers' are counted apart, in `watcher_lines`)."""
+        self.watcher_lines = 0
         self.finished_deals: list[FinishedDeal] = []
         """Deals finished by the events evolved since the caller last took them."""
         self._deal_wanted = False
@@ -305,11 +307,15 @@ class TableState:
             raise ParseError("a chat message needs some text")
         if len(text) > CHAT_LIMIT:
             raise ParseError(f"a chat message has at most {CHAT_LIMIT} characters")
-        if self.chat_lines >= CHAT_CAP:
-            raise IllegalAction(f"this table's chat is full ({CHAT_CAP} lines)")
         seat = self.seat_of(actor.user_id)
         if seat is None and not self.options.kibitzers and actor.user_id != self.creator:
             raise Forbidden("this table does not allow visitors")
+        # Players and watchers each have a cap of their own: watchers cannot fill the
+        # players' chat (they once did, and the players could not speak).
+        if seat is not None and self.chat_lines >= CHAT_CAP:
+            raise IllegalAction(f"this table's chat is full ({CHAT_CAP} lines)")
+        if seat is None and self.watcher_lines >= CHAT_CAP:
+            raise IllegalAction(f"the watchers' chat is full at this table ({CHAT_CAP} lines)")
         # Kibitzers' chat never reaches players during play.
         audience = "kibitzers" if seat is None and self.match.in_deal else "all"
         return [Chatted(actor.name, seat, text.strip(), audience)]
@@ -420,7 +426,10 @@ class TableState:
                 self._evolve_act(event)
             case Chatted():
                 self.chat.append(event.payload)
-                self.chat_lines += 1
+                if event.seat is None:
+                    self.watcher_lines += 1
+                else:
+                    self.chat_lines += 1
             case Invited():
                 self.invited.add(event.user_id)
             case Finished():
