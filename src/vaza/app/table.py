@@ -425,11 +425,7 @@ class TableState:
             case Acted():
                 self._evolve_act(event)
             case Chatted():
-                self.chat.append(event.payload)
-                if event.seat is None:
-                    self.watcher_lines += 1
-                else:
-                    self.chat_lines += 1
+                self._evolve_chat(event)
             case Invited():
                 self.invited.add(event.user_id)
             case Finished():
@@ -437,6 +433,13 @@ class TableState:
             case _:
                 assert_never(event)
         self.version += 1
+
+    def _evolve_chat(self, event: Chatted) -> None:
+        self.chat.append(event.payload)
+        if event.seat is None:
+            self.watcher_lines += 1
+        else:
+            self.chat_lines += 1
 
     def upgraded(self, event: TableEvent, schema: int) -> TableEvent:
         """`event`, read from the log in version `schema` of its form, in today's form
