@@ -16,7 +16,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
@@ -50,6 +50,12 @@ CHAT_PER_MINUTE = 20
 LEFT_RETRIES = (0.5, 1.0, 2.0)
 """Seconds between the tries to tell a table that someone left while it answers `unavailable`
 (its owner is slow or the table is moving between processes)."""
+
+
+class NoSuchUser(VazaError):
+    """An invitation to a name no account has: said as such, not as a refusal."""
+
+    code: ClassVar[str] = "no_user"
 
 
 class Hub:
@@ -231,7 +237,7 @@ class Hub:
     async def _invitation(self, name: str) -> Invite:
         user = await self.find_user(name)
         if user is None:
-            raise Forbidden(f"there is no user called {name}")
+            raise NoSuchUser(f"there is no user called {name}")
         if not user.settings.get("accept_invitations", True):
             raise Forbidden(f"{user.name} does not accept invitations")
         return Invite(user.id)

@@ -36,6 +36,7 @@ export function toast(message, { kind = "info", detail = null, actions = [], tim
 /** The sentence for an error: a limit's in the reader's language (the server names the limit
  *  and its figure), else the server's own. */
 export function errorDetail(code, message, data = null) {
+  if (code === "no_user") return null; // the title says it in the reader's language
   if (code === "limit" && data && has(`limit.${data.limit}`)) return t(`limit.${data.limit}`, { n: data.max, s: data.retry_after });
   return message;
 }

@@ -88,7 +88,7 @@ export function mount(root, [tableId], query) {
     const ref = socket.send({ ...message, table: tableId });
     if (!ref) {
       toast(t("connection.offline"), { kind: "error" });
-      return;
+      return null;
     }
     sent.add(ref);
     // A turn's action (one the view offered): nothing more is offered until the server answers.
@@ -97,6 +97,23 @@ export function mount(root, [tableId], query) {
       waitingForServer = true;
       render();
     }
+    return ref;
+  }
+
+  // Invitations sent and not yet answered (ref → name): "sent" is said once the table has
+  // recorded it, and an error (a name nobody has) is said instead, never both.
+  const invites = new Map();
+
+  function inviteByName(name) {
+    const ref = send({ type: "invite", user: name });
+    if (ref) invites.set(ref, name);
+  }
+
+  function invitationsAnswered(message) {
+    if (!invites.size || !(message.events || []).some((event) => event.type === "invited")) return;
+    const [ref, name] = invites.entries().next().value;
+    invites.delete(ref);
+    toast(t("invite.sent", { name }));
   }
 
   function context() {
@@ -144,6 +161,7 @@ export function mount(root, [tableId], query) {
       canInvite: Boolean((seat || creatorToken) && me()),
       seated: Boolean(seat),
       send,
+      invite: inviteByName,
       toggleMenu,
       stand,
     });
@@ -286,6 +304,7 @@ export function mount(root, [tableId], query) {
 
   function onMessage(message) {
     if (message.type === "error") {
+      if (message.ref) invites.delete(message.ref);
       if (message.ref && sent.has(message.ref)) {
         waitingForServer = false;
         render();
@@ -312,6 +331,7 @@ export function mount(root, [tableId], query) {
       afterRender();
       lookUpCreator();
     } else if (message.type === "update") {
+      invitationsAnswered(message);
       pending.push(message);
       pump();
     } else if (message.type === "kibitzers") {

@@ -16,7 +16,7 @@ export function tableTitle(game, options) {
 
 /** The head: the title, and the tools (invitation link and form, stand up, leave), which fold
  *  into a menu on a phone.  `p`: {title, isPrivate, menuOpen, link, canInvite, seated, send,
- *  toggleMenu, stand}. */
+ *  invite, toggleMenu, stand}. */
 export function drawHead(head, p) {
   const closeMenu = () => {
     if (p.menuOpen) p.toggleMenu();
@@ -25,9 +25,8 @@ export function drawHead(head, p) {
     ? h("form", { class: "invite-form", onsubmit: (event) => {
       event.preventDefault();
       const input = event.target.querySelector("input");
-      if (input.value.trim()) p.send({ type: "invite", user: input.value.trim() });
+      if (input.value.trim()) p.invite(input.value.trim());
       input.value = "";
-      toast(t("invite.sent"));
     } },
     h("label", { class: "sr-only", for: "invite-name" }, t("invite.name")),
     h("input", { id: "invite-name", name: "user", placeholder: t("invite.name"), maxlength: 40, autocomplete: "off", dataset: { focus: "invite-name" } }),
