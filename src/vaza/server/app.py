@@ -50,7 +50,7 @@ from vaza.server.hub import Hub
 from vaza.server.tables_api import can_view
 from vaza.server.tables_api import router as tables_router
 from vaza.server.tournaments_api import router as tournaments_router
-from vaza.store.db import default_url, open_database
+from vaza.store.db import PRIVATE, default_url, open_database, private_file
 from vaza.store.sql import SqlStore
 
 log = logging.getLogger("vaza.server")
@@ -104,8 +104,9 @@ def _secret(config: ServerConfig) -> str:
         return config.secret
     path = config.data_dir / "secret.key"
     if not path.exists():
+        private_file(path)  # 0600 before the key is in it
         path.write_text(secrets.token_urlsafe(48))
-        path.chmod(0o600)
+    path.chmod(PRIVATE)
     return path.read_text().strip()
 
 
@@ -132,7 +133,8 @@ def _settle_garbage_collector() -> None:
 def create_app(config: ServerConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        config.data_dir.mkdir(parents=True, exist_ok=True)
+        if not config.data_dir.exists():
+            config.data_dir.mkdir(parents=True, mode=0o700)  # the club's own folder
         database = await open_database(config.db_url or default_url(config.data_dir))
         store = SqlStore(database)
         bus, leases = open_bus(config.bus_url, config.lease_seconds)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from vaza.store.db import private_file
+
 PAGES_PER_STEP: Final = 1024
 """Pages copied between two looks at the source: a running server's commits go on meanwhile
 (each step holds a read lock only while it copies)."""
@@ -47,6 +49,7 @@ def backup_sqlite(
         raise BackupError(f"{copy} exists already; choose a new place for the backup")
     partial = copy.with_name(copy.name + ".partial")
     partial.unlink(missing_ok=True)
+    private_file(partial)  # the copy holds what the database holds: its owner's alone
 
     def step(status: int, remaining: int, total: int) -> None:
         if progress is not None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 import orjson
 from alembic import command
@@ -18,6 +20,17 @@ from sqlalchemy.ext.asyncio import (
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+PRIVATE: Final = 0o600
+"""The mode of every file the club writes that holds its secrets (password hashes, sessions,
+the cards of unfinished deals): its owner's alone, whatever the umask."""
+
+
+def private_file(path: Path) -> None:
+    """Make `path` (created empty if missing) readable and writable by its owner alone."""
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, PRIVATE))
+    path.chmod(PRIVATE)
 
 
 def default_url(data_dir: Path) -> str:
@@ -67,7 +80,15 @@ class Database:
 
 async def open_database(url: str) -> Database:
     """Connect and migrate to the latest schema (creating it on first start)."""
-    sqlite = make_url(url).get_backend_name() == "sqlite"
+    parsed = make_url(url)
+    sqlite = parsed.get_backend_name() == "sqlite"
+    if sqlite and parsed.database not in (None, "", ":memory:"):
+        # SQLite makes the WAL and shared-memory files with the database's own mode.
+        path = Path(str(parsed.database))
+        private_file(path)
+        for extra in ("-wal", "-shm"):
+            if (beside := path.with_name(path.name + extra)).exists():
+                beside.chmod(PRIVATE)
     # SQLAlchemy rolls back whatever a closing connection or session left open; for SQLite the
     # pool's second rollback on return is one more trip to the driver's thread for nothing.
     engine = create_async_engine(
