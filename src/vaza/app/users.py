@@ -31,15 +31,20 @@ class AccountError(VazaError):
     code = "account"
 
 
+def _checked_name(name: str) -> str:
+    name = name.strip()
+    if not _NAME.fullmatch(name):
+        raise AccountError("a name has 3 to 24 letters, digits, dots, dashes or underscores")
+    return name
+
+
 class UserService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.hasher = PasswordHasher()
 
     async def register(self, name: str, password: str, language: str | None = None) -> UserRecord:
-        name = name.strip()
-        if not _NAME.fullmatch(name):
-            raise AccountError("a name has 3 to 24 letters, digits, dots, dashes or underscores")
+        name = _checked_name(name)
         if len(password) < 8:
             raise AccountError("a password has at least 8 characters")
         if len(password) > 256:
@@ -77,6 +82,17 @@ class UserService:
             except NameTaken:
                 continue
         raise AccountError("could not find a free guest name; try again")
+
+    async def rename_guest(self, user: UserRecord, name: str) -> UserRecord:
+        """A guest chooses its name (a registered name is kept: others know it by it), checked
+        as a registration checks one, unique whatever its case."""
+        if not user.is_guest:
+            raise AccountError("only a guest may change its name")
+        name = _checked_name(name)
+        try:
+            return await self.store.rename_user(user.id, name)
+        except NameTaken:
+            raise AccountError(f"the name {name} is taken") from None
 
     async def update_settings(self, user: UserRecord, changes: dict[str, Any]) -> UserRecord:
         for key, value in changes.items():

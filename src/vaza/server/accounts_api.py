@@ -24,6 +24,10 @@ class Credentials(BaseModel):
     language: str | None = None
 
 
+class NameChange(BaseModel):
+    name: str = Field(min_length=1, max_length=40)
+
+
 class GuestRequest(BaseModel):
     language: str | None = None
 
@@ -147,3 +151,9 @@ async def me(user: User) -> dict[str, Any]:
 async def settings(body: Settings, user: User, svc: Svc) -> dict[str, Any]:
     changes = body.model_dump(exclude_none=True)
     return _me(await svc.users.update_settings(user, changes))
+
+
+@router.put("/api/me/name")
+async def rename(body: NameChange, user: User, svc: Svc) -> dict[str, Any]:
+    """A guest chooses its name (`UserService.rename_guest`)."""
+    return _me(await svc.users.rename_guest(user, body.name))

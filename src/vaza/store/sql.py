@@ -161,6 +161,18 @@ class SqlStore:
             row = (await session.execute(query)).scalar_one_or_none()
             return _user(row) if row else None
 
+    async def rename_user(self, user_id: int, name: str) -> UserRecord:
+        async with self._sessions() as session:
+            row = await session.get(models.User, user_id)
+            if row is None:
+                raise KeyError(user_id)
+            row.name, row.name_key = name, name.casefold()
+            try:
+                await session.commit()
+            except IntegrityError:
+                raise NameTaken(name) from None
+            return _user(row)
+
     async def update_settings(self, user_id: int, changes: JSON, defaults: JSON) -> UserRecord:
         # The row is read and written in one transaction, locked against other processes
         # (PostgreSQL's FOR UPDATE) and against this one's other requests (SQLite has no row

@@ -161,7 +161,8 @@ onLanguage(() => {
 
 let sessionKey = null;
 onSession((me) => {
-  const key = me ? me.id : null;
+  // A guest's new name is a new session too: the connection reopens under it.
+  const key = me ? `${me.id}:${me.name}` : null;
   if (key !== sessionKey) {
     sessionKey = key;
     quietRestart = true;

@@ -90,6 +90,11 @@ export async function logOut() {
   return adopt(null);
 }
 
+/** A guest chooses its name (the server checks it as it checks any name). */
+export async function renameGuest(name) {
+  return adopt(await api.put("/api/me/name", { name }));
+}
+
 /** Change settings: at once on screen, then on the server when logged in. */
 export async function updateSettings(changes) {
   settings = { ...settings, ...changes };

@@ -3,7 +3,7 @@
 
 import { h } from "../lib/dom.js";
 import { t, LANGUAGES } from "../lib/i18n.js";
-import { currentUser, currentSettings, updateSettings } from "../lib/session.js";
+import { currentUser, currentSettings, renameGuest, updateSettings } from "../lib/session.js";
 import { cardFace } from "../lib/cards.js";
 import { showError, toast } from "../lib/ui.js";
 import { turnSound } from "../lib/sound.js";
@@ -26,6 +26,28 @@ export function mount(root) {
       " ", h("span", null, h("strong", null, t(`settings.${name}`)), about ? h("small", { class: "muted block" }, t(about)) : null));
   }
 
+  /** A guest's name, which it may choose (a registered name stays: others know it by it). */
+  function guestName() {
+    const user = currentUser();
+    if (!user.guest) return null;
+    const input = h("input", { id: "guest-name", name: "name", value: user.name, minlength: 3, maxlength: 24, autocomplete: "nickname", required: true });
+    return h("form", { class: "guest-name", onsubmit: async (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name || name === currentUser().name) return;
+      try {
+        const renamed = await renameGuest(name);
+        toast(t("settings.name.saved", { name: renamed.name }), { timeout: 3000 });
+      } catch (error) {
+        showError(error.code, error.message, error.data);
+      }
+      draw();
+    } },
+    h("label", { class: "field", for: "guest-name" }, h("span", { class: "field-label" }, t("settings.name")), input),
+    h("small", { class: "muted block" }, t("settings.name.about")),
+    h("button", { type: "submit", class: "btn btn-small" }, t("settings.name.save")));
+  }
+
   function draw() {
     const settings = currentSettings();
     if (!currentUser()) {
@@ -34,6 +56,7 @@ export function mount(root) {
     }
     root.replaceChildren(h("section", { class: "page narrow settings" },
       h("h1", null, t("nav.settings")),
+      guestName(),
       h("label", { class: "field" }, h("span", { class: "field-label" }, t("language")),
         h("select", { name: "language", onchange: (e) => change({ language: e.target.value }) },
           Object.keys(LANGUAGES).map((code) => h("option", { value: code, selected: settings.language === code }, LANGUAGES[code]["language.name"])))),
