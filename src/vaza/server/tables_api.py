@@ -130,8 +130,10 @@ async def _deal_for(deal_id: int, user: UserRecord | None, svc: Services) -> Any
 @router.get("/api/deals/{deal_id}")
 async def deal(deal_id: DealId, svc: Svc, user: MaybeUser) -> dict[str, Any]:
     row = await _deal_for(deal_id, user, svc)
+    # Account ids go to nobody but their owner: the asker learns their own seat, no one's id.
+    mine = sorted(seat for seat, who in row.players.items() if user is not None and who == user.id)
     return {"deal": row.id, "table": row.table_id, "number": row.number, "game": row.game,
-            "summary": row.summary, "players": row.players,
+            "summary": row.summary, "your_seats": mine,
             "records": row.pbn is not None}  # fmt: skip
 
 

@@ -96,7 +96,8 @@ def may_see(board: int, status: Status, played: frozenset[int], playing: bool = 
 
 def tournament_json(record: TournamentRecord, rules: TournamentRules, status: Status) -> JSON:
     """A tournament's description.  A seed is shown only once the tournament is over: it would give
-    the boards away."""
+    the boards away.  Not the organiser's account id (ids go to their owner alone: `you` tells
+    the organiser it is theirs)."""
     source = dict(record.source)
     if not status.over:
         source.pop("seed", None)
@@ -106,7 +107,6 @@ def tournament_json(record: TournamentRecord, rules: TournamentRules, status: St
         "name": record.name,
         "status": status.value,
         "public": record.public,
-        "created_by": record.created_by,
         "created_at": record.created_at.isoformat() if record.created_at else None,
         "rules": rules.to_json(),
         "source": source,
