@@ -114,6 +114,20 @@ def test_request_bodies_are_limited(server: Server) -> None:
     assert response.status_code == 413
 
 
+def test_the_score_pad_takes_a_small_body(server: Server) -> None:
+    """Issue 47, finding 7: a dense 3.8 MB JSON body to POST /api/pad (no log-in) cost about
+    30 MB of memory to parse; ten at once, 318 MB.  Its bodies have a cap of their own."""
+    dense = b'{"system": "rubber", "options": {"x": [' + b"[1,2,3]," * 60_000 + b"0]}}"
+    assert 256_000 < len(dense) < 4_000_000  # under the club's 4 MB, over the pad's cap
+    response = httpx.post(
+        server.url + "/api/pad", content=dense, headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 413 and response.json()["max"] == 256_000
+    assert "at most 256 KB" in response.json()["message"]
+    usual = {"system": "rubber", "deals": ["4S N =", "2H E -1"]}
+    assert httpx.post(server.url + "/api/pad", json=usual).status_code == 200
+
+
 def test_pages_forbid_framing_and_foreign_scripts(server: Server) -> None:
     """Finding 14: no Content-Security-Policy, X-Frame-Options or X-Content-Type-Options."""
     for path in ("/", "/api/games", "/static/app.js"):

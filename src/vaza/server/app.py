@@ -38,6 +38,7 @@ from vaza.server.deps import (
 from vaza.server.games_api import MEANINGS_PER_MINUTE
 from vaza.server.games_api import router as games_router
 from vaza.server.guard import (
+    SMALL_BODIES,
     BodyLimit,
     FailedLogins,
     LimitReached,
@@ -162,7 +163,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app = FastAPI(title="Vaza", version=__version__, lifespan=lifespan)
     app.middleware("http")(csrf_guard)
     app.middleware("http")(security_headers)
-    app.add_middleware(BodyLimit, limit=config.max_body)
+    app.add_middleware(BodyLimit, limit=config.max_body, paths=SMALL_BODIES)
     app.state.ready = False
     app.state.logins = RateLimiter(config.login_attempts, 60.0)
     app.state.failed_logins = FailedLogins(config.failed_logins)
