@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Locator, expect
 
 from browserkit import PHONE, act_once, chromium, create_table, live, person
 from serverkit import Server, running_server
@@ -74,6 +74,11 @@ def test_a_rejected_claim_says_who_and_why(
     assert claims == [{"type": "claim", "tricks": 13, "line": "draw trumps, then the rest"}]
 
 
+def tricks_in(won: Locator) -> list[int]:
+    """The tricks of each side, from the info strip ("N-S 2 · E-W 1"); none before the play."""
+    return [int(n) for n in re.findall(r"\d+", won.inner_text())] if won.count() else [0]
+
+
 @pytest.mark.parametrize(("language", "viewport"), [("en", None), ("pt-BR", PHONE)])
 def test_a_claim_after_four_tricks_counts_the_nine_that_remain(
     server: Server, browser: Browser, language: str, viewport: dict[str, int] | None
@@ -88,17 +93,16 @@ def test_a_claim_after_four_tricks_counts_the_nine_that_remain(
     if viewport is PHONE:
         page.locator(live(".bid-level[data-level='7']")).click()
     page.locator(live(".bid[data-call='7NT']")).click()
-    mine = page.locator(".seat-area.pos-bottom [data-card]")
+    won_text = page.locator(".tricks-info strong")
     claim = page.locator("button[data-focus='claim']")
     playable = page.locator(live("button.slot.playable"))
     deadline = time.monotonic() + 60
-    while not (mine.count() == 9 and claim.count() and playable.count()):
+    while not (claim.count() and playable.count() and sum(tricks_in(won_text)) == 4):
         assert time.monotonic() < deadline, "four tricks were not played"
         if act_once(me) is None:
             page.wait_for_timeout(40)
     seat = page.locator(".seat-area.pos-bottom").get_attribute("data-seat")
-    won = [int(n) for n in re.findall(r"\d+", page.locator(".tricks-info strong").inner_text())]
-    assert sum(won) == 4
+    won = tricks_in(won_text)
     ours = won[0] if seat in "NS" else won[1]
     claim.click()
     tricks = page.locator("#claim-tricks")
@@ -108,7 +112,7 @@ def test_a_claim_after_four_tricks_counts_the_nine_that_remain(
     tricks.select_option("0")
     page.locator("dialog .btn-primary").click()
     page.wait_for_selector(".felt-box[data-phase='over']")
-    shown = [int(n) for n in re.findall(r"\d+", page.locator(".tricks-info strong").inner_text())]
+    shown = tricks_in(won_text)
     assert (shown[0] if seat in "NS" else shown[1]) == ours  # the nine went to the defence
     assert sum(shown) == 13
     expect(page.locator(".deal-end")).to_contain_text(f"{13 - ours}")
@@ -120,7 +124,8 @@ def test_the_opponents_see_the_claimers_hand_while_they_decide(
     server: Server, browser: Browser
 ) -> None:
     """Issue 45, Laws 68-70: North, declaring 7NT, claims; East and West (people) see North's
-    thirteen cards face up while the claim waits, and no longer once East rejects it."""
+    thirteen cards face up while the claim waits, and no longer once East rejects it; East's
+    reason is told to North, not to West."""
     north = person(browser, server.url)
     north.goto("/")
     north.guest()
@@ -148,9 +153,15 @@ def test_the_opponents_see_the_claimers_hand_while_they_decide(
     expect(hand).to_have_count(13)
     expect(west.page.locator(".seat-area[data-seat='N'] [data-card]")).to_have_count(13)
     assert east.seat_cards("N") == north.seat_cards("N") == west.seat_cards("N")
+    east.page.fill("#claim-reason", "  os paus   não estão altos ")  # a person says why
     east.page.locator("dialog").get_by_role("button", name="Recusar").click()
     expect(north.page.locator(".proposal")).to_have_count(0)
     expect(hand).to_have_count(0)
+    said = north.page.locator(".toast", has_text="rejects the claim.")
+    expect(said).to_contain_text("“os paus não estão altos”")
+    # East's partner is not told East's reason (Law 16): it comes from East's hand.
+    expect(west.page.locator(".toast", has_text="rejects the claim.")).to_be_visible()
+    expect(west.page.locator(".toast", has_text="os paus")).to_have_count(0)
     for someone in (north, east, west):
         someone.assert_no_errors()
         someone.close()

@@ -24,6 +24,8 @@ ResultT = TypeVar("ResultT")
 
 LINE_LENGTH: Final = 300
 """The longest statement of a claim's line of play, in characters."""
+REASON_LENGTH: Final = 200
+"""The most characters of a person's own reason for rejecting a claim."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,8 @@ class ClaimResponse:
     """One of `REJECTIONS`, for a rejection that says why."""
     held_to: int | None = None
     """With `why="held"`: the tricks the defence can hold the claimer to."""
+    reason: str | None = None
+    """For a rejection, the answerer's own words (at most `REASON_LENGTH` characters)."""
 
     def __reduce__(self) -> Rebuild:
         return by_fields(self)

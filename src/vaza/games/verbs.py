@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from vaza.core.game import LINE_LENGTH
+from vaza.core.game import LINE_LENGTH, REASON_LENGTH
 from vaza.core.games.contract import ALERT_LENGTH
 from vaza.games.spec import Field, FieldKind, Verb
 
@@ -39,7 +39,9 @@ CLAIM: Final = Verb(
     ),
 )
 CLAIM_RESPONSE: Final = Verb(
-    "claim_response", "Accept or reject a pending claim.", (Field("accept", FieldKind.FLAG),)
+    "claim_response",
+    "Accept or reject a pending claim; a rejection may say why in a few words.",
+    (Field("accept", FieldKind.FLAG), Field("reason", FieldKind.TEXT, False, 0, REASON_LENGTH)),
 )
 UNDO_REQUEST: Final = Verb("undo_request", "Ask to take back one's own last call or card.")
 UNDO_RESPONSE: Final = Verb(

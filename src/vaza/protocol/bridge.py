@@ -13,6 +13,7 @@ from vaza.core.cards import CARDS, SEATS, Card, Hand, Seat, Suit, Vulnerability
 from vaza.core.errors import ParseError
 from vaza.core.game import (
     LINE_LENGTH,
+    REASON_LENGTH,
     REJECTIONS,
     Claim,
     ClaimResponse,
@@ -111,6 +112,8 @@ def action_json(action: BridgeAction | Alerted | TableAction) -> JSON:
             answer["why"] = action.why
         if action.held_to is not None:
             answer["held_to"] = action.held_to
+        if action.reason is not None:
+            answer["reason"] = action.reason
         return answer
     if isinstance(action, UndoRequest):
         return {"type": "undo_request"}
@@ -170,7 +173,10 @@ def _claim_response(data: JSON) -> ClaimResponse:
         or not 0 <= held_to <= 13
     ):  # fmt: skip
         raise ParseError("held_to is a number of tricks, with why 'held'")
-    return ClaimResponse(accept, why, held_to)
+    reason = _said(data.get("reason"), "a rejection's reason", REASON_LENGTH)
+    if reason is not None and accept:
+        raise ParseError("only a rejection gives a reason")
+    return ClaimResponse(accept, why, held_to, reason)
 
 
 def _flag(data: JSON, name: str) -> bool:

@@ -35,7 +35,7 @@ KIBITZER_ALL: Final = "kibitzer_all"
 
 
 _PARTNER: Final = {"N": "S", "S": "N", "E": "W", "W": "E"}
-REASON: Final = ("why", "held_to")
+REASON: Final = ("why", "held_to", "reason")
 """A rejected claim's reason.  It comes from what the answerer sees, its own hand among it, so
 the answerer's partner is not told it (Law 16: information from partner's remarks is not
 authorised); the claimer's side, which it answers, and the watchers are."""
@@ -120,7 +120,7 @@ def _act_for(
     during the deal, an alert."""
     action = public_action(event.action)
     partner = audience == _PARTNER.get(event.seat)
-    if partner and action.get("why") is not None:
+    if partner and any(action.get(key) is not None for key in REASON):
         action = {k: v for k, v in action.items() if k not in REASON}
     if partner and in_deal and ALERT in action:
         action = {k: v for k, v in action.items() if k != ALERT}

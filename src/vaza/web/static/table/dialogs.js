@@ -8,9 +8,10 @@ import { remainingTricks } from "./state.js";
 
 /** Who rejected a claim, and why when they said (a robot's check says what it found). */
 export function rejectionText(who, answer) {
-  const text = t("claim.rejected", { seat: who });
-  if (!answer.why) return text;
-  return `${text} ${t(`claim.why.${answer.why}`)}`;
+  let text = t("claim.rejected", { seat: who });
+  if (answer.why) text = `${text} ${t(`claim.why.${answer.why}`)}`;
+  if (answer.reason) text = `${text} ${t("claim.reason.said", { reason: answer.reason })}`;
+  return text;
 }
 
 /** The claim to send (tricks, and the line of play when one is given), or null. */
@@ -42,26 +43,32 @@ export function askUndo() {
 }
 
 /** Accept (true) or refuse (false) a claim or an undo request; null when the dialog was closed
- *  without an answer (`handle.close()` closes it when the proposal is withdrawn or settled). */
+ *  without an answer (`handle.close()` closes it when the proposal is withdrawn or settled).  A
+ *  claim's rejection may say why: then it is `{ reason }` (still not a yes). */
 export function askAnswer(proposal, handle, view) {
   const by = t(`seat.long.${proposal.by}`);
   const isClaim = proposal.kind === "claim";
+  const reason = h("input", { id: "claim-reason", name: "reason", maxlength: 200, autocomplete: "off", placeholder: t("claim.reason.hint") });
   return dialog({
     handle,
     title: isClaim ? t("claim.answer.title") : t("undo.answer.title"),
     body: [
       h("p", null, isClaim ? t("claim.banner", { seat: by, n: proposal.tricks, of: view ? remainingTricks(view) : undefined }) : t("undo.banner", { seat: by })),
       isClaim && proposal.line ? h("p", { class: "claim-line" }, t("claim.line.said", { line: proposal.line })) : null,
+      isClaim ? h("label", { class: "field", for: "claim-reason" }, h("span", { class: "field-label" }, t("claim.reason")), reason) : null,
     ],
     buttons: [
-      { label: isClaim ? t("claim.reject") : t("undo.refuse"), value: false },
+      { label: isClaim ? t("claim.reject") : t("undo.refuse"), value: isClaim ? () => (reason.value.trim() ? { reason: reason.value.trim() } : false) : false },
       { label: isClaim ? t("claim.accept") : t("undo.grant"), value: true, primary: true },
     ],
   });
 }
 
 /** The message that answers `proposal` with `yes`. */
-export const answerMessage = (proposal, yes) => (proposal.kind === "claim" ? { type: "claim_response", accept: yes } : { type: "undo_response", grant: yes });
+export function answerMessage(proposal, yes) {
+  if (proposal.kind !== "claim") return { type: "undo_response", grant: yes === true };
+  return yes && yes.reason ? { type: "claim_response", accept: false, reason: yes.reason } : { type: "claim_response", accept: yes === true };
+}
 
 /** Whether to stand up; `robotTakesOver` when a robot will play the seat (a match under way). */
 export function askStand(robotTakesOver) {
