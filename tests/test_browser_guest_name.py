@@ -50,7 +50,9 @@ def test_a_guest_chooses_a_name_nobody_else_has(server: Server, browser: Browser
     given = bruno.guest()
     bruno.goto("/settings")
     rename(bruno, "ana_45")  # Ana's, in another case
-    expect(bruno.page.locator(".toast-error", has_text="ana_45")).to_be_visible()
+    expect(
+        bruno.page.locator(".toast-error", has_text="ana_45 não pode ser o seu nome")
+    ).to_be_visible()
     rename(bruno, "no spaces!")
     assert known_as(bruno) == given
     rename(bruno, "Bruno-45")

@@ -347,6 +347,7 @@ export default {
   "settings.name": "Your name",
   "settings.name.about": "As a guest you may choose the name others see: 3 to 24 letters, digits, dots, dashes or underscores, one nobody else has.",
   "settings.name.save": "Change name",
+  "settings.name.refused": ({ name }) => `${name} cannot be your name: someone has it, or it has characters a name may not have`,
   "settings.name.saved": ({ name }) => `You are now ${name}`,
   "settings.sound": "Sound",
   "settings.sound.about": "A click for each card played and a chime when it is your turn.",

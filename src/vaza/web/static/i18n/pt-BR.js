@@ -347,6 +347,7 @@ export default {
   "settings.name": "Seu nome",
   "settings.name.about": "Como convidado, você pode escolher o nome que os outros veem: 3 a 24 letras, algarismos, pontos, hífens ou sublinhados, um que ninguém mais tenha.",
   "settings.name.save": "Mudar o nome",
+  "settings.name.refused": ({ name }) => `${name} não pode ser o seu nome: alguém já o tem, ou ele tem caracteres que um nome não pode ter`,
   "settings.name.saved": ({ name }) => `Agora você é ${name}`,
   "settings.sound": "Som",
   "settings.sound.about": "Um estalo a cada carta jogada e um aviso quando for a sua vez.",

@@ -39,7 +39,9 @@ export function mount(root) {
         const renamed = await renameGuest(name);
         toast(t("settings.name.saved", { name: renamed.name }), { timeout: 3000 });
       } catch (error) {
-        showError(error.code, error.message, error.data);
+        // The account's refusal (taken, or letters a name may not have), in the reader's words.
+        if (error.code === "account") toast(t("settings.name.refused", { name }), { kind: "error", timeout: 8000 });
+        else showError(error.code, error.message, error.data);
       }
       draw();
     } },
