@@ -86,7 +86,42 @@ async def register(
     _limit(request, f"name:{body.name.casefold()}")
     user = await svc.users.register(body.name, body.password, body.language)
     await _log_in(svc, response, user, _secure(request))
+    _remember_device(svc, response, body.name.casefold(), _secure(request))
     return _me(user)
+
+
+DEVICE_COOKIE = "vaza_device"
+"""A browser that has logged into an account: its attempts skip the account's wait."""
+
+
+def _known_device(request: Request, svc: Services, name: str) -> bool:
+    cookie = request.cookies.get(DEVICE_COOKIE)
+    if not cookie:
+        return False
+    try:
+        return bool(svc.signer.loads(cookie) == {"device": name})
+    except BadSignature:
+        return False
+
+
+def _remember_device(svc: Services, response: Response, name: str, secure: bool) -> None:
+    response.set_cookie(
+        DEVICE_COOKIE,
+        svc.signer.dumps({"device": name}),
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+        max_age=60 * 60 * 24 * 365,
+    )
+
+
+def _wait(failures: FailedLogins, shown: str, wait: int) -> LimitReached:
+    return LimitReached(
+        "failed_logins",
+        failures.free,
+        f"too many wrong passwords for {shown}; wait {wait} s and try again",
+        retry_after=wait,
+    )
 
 
 @router.post("/api/login")
@@ -96,20 +131,19 @@ async def login(
     _limit(request)  # per address: a stranger cannot fill the owner's limit
     failures: FailedLogins = request.app.state.failed_logins
     name = body.name.casefold()
+    known = _known_device(request, svc, name)
+    if not known and (wait := failures.waiting(name)):
+        raise _wait(failures, body.name, wait)  # right or wrong: the same answer
     try:
         user = await svc.users.login(body.name, body.password)
     except AccountError as error:
         wait = failures.failed(name)
         if wait:
-            raise LimitReached(
-                "failed_logins",
-                failures.free,
-                f"too many wrong passwords for {body.name}; wait {wait} s and try again",
-                retry_after=wait,
-            ) from None
+            raise _wait(failures, body.name, wait) from None
         raise HTTPException(401, str(error)) from None
-    failures.succeeded(name)  # a right password is never kept out
+    failures.succeeded(name)
     await _log_in(svc, response, user, _secure(request))
+    _remember_device(svc, response, name, _secure(request))
     return _me(user)
 
 

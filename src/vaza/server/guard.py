@@ -118,14 +118,26 @@ class LimitReached(VazaError):
 class FailedLogins:
     """Wrong passwords per account: after `free` of them within `window` seconds, each
     further wrong one is answered "wait" for a time that doubles (30 s, 60 s … at most the
-    window).  A right password always logs in and forgets the failures, so a stranger who
-    fills the count cannot keep the owner out; guessing stays bounded by the per-address
-    limit and these waits."""
+    window), and during the wait every attempt at the account, right or wrong and from any
+    address, gets that same answer (guessing from many addresses is bounded per account).
+    The owner's browser is let through all the same by its device cookie (`accounts_api`),
+    so a stranger who fills the count cannot keep the owner out there."""
 
     def __init__(self, free: int = 10, window: float = 900.0) -> None:
         self.free = free
         self.window = window
         self._failures: dict[str, deque[float]] = {}
+        self._until: dict[str, float] = {}
+        """When each account's current wait ends (monotonic seconds)."""
+
+    def waiting(self, name: str) -> int:
+        """The seconds left of the account's wait (0: none): every attempt meanwhile, right
+        or wrong, is answered as a wrong one past the free ones is."""
+        left = self._until.get(name, 0.0) - time.monotonic()
+        if left <= 0:
+            self._until.pop(name, None)
+            return 0
+        return int(left) + 1
 
     def _recent(self, name: str, now: float) -> deque[float]:
         queue = self._failures.setdefault(name, deque())
@@ -135,6 +147,7 @@ class FailedLogins:
 
     def succeeded(self, name: str) -> None:
         self._failures.pop(name, None)
+        self._until.pop(name, None)
 
     def failed(self, name: str) -> int:
         """Count a wrong password; the seconds to wait before the next try (0: none)."""
@@ -144,8 +157,14 @@ class FailedLogins:
         if len(self._failures) > 100_000:
             for key in [k for k, q in self._failures.items() if not q]:
                 del self._failures[key]
+        if len(self._until) > 100_000:
+            for key in [k for k, end in self._until.items() if end < now]:
+                del self._until[key]
         over = len(queue) - self.free
-        return 0 if over <= 0 else int(min(self.window, 30 * 2 ** (over - 1)))
+        wait = 0 if over <= 0 else int(min(self.window, 30 * 2 ** (over - 1)))
+        if wait:
+            self._until[name] = now + wait
+        return wait
 
 
 SMALL_BODIES: Final = {"/api/pad": 256_000}
