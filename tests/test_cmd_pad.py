@@ -226,4 +226,8 @@ def test_the_pad_in_portuguese(
     assert "Rober para Nós, 2–0." in captured.out
     assert " Nós (N–S) │ Eles (L–O)" in captured.out
     assert "Nós vencem por 980." in captured.out
-    assert "linha 5:" in captured.err
+    assert "linha 5: um contrato precisa do seu carteador, como `4S N 10`" in captured.err
+    assert run(["--lang", "pt-BR"], "4Z N 10\n4S Q 10\n", monkeypatch) == 1
+    err = capsys.readouterr().err
+    assert "linha 1: não é um contrato: '4Z' (escreva como 4S, 3NTX ou 6HXX)" in err
+    assert "linha 2: não é um jogador: 'Q'" in err

@@ -21,7 +21,7 @@ from vaza.core.cards import Side
 from vaza.core.errors import VazaError
 from vaza.i18n import default_language
 from vaza.i18n import text as core_text
-from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
+from vaza.scoring.pad_syntax import PadLineError, parse_pad_line, parse_seat
 from vaza.scoring.sheet import DealLog, Entry, PadRules, Sheet, add, close, new_sheet
 from vaza.scoring.systems import PAD_SYSTEMS
 
@@ -151,6 +151,18 @@ _STRINGS: Final[dict[str, dict[str, str]]] = {
         "result.level": "Empate.",
         "grand": "Total de {count}: Nós {we}, Eles {they}.",
         "error": "linha {line}: {error}",
+        "mistake.seat": "não é um jogador: {text} (escreva N, E, S ou W, ou L e O)",
+        "mistake.side": "não é uma dupla: {text} (escreva NS ou EW, ou um jogador)",
+        "mistake.contract": "não é um contrato: {text} (escreva como 4S, 3NTX ou 6HXX)",
+        "mistake.tricks": "não é um número de vazas: {text} (escreva 0 a 13, ou =, +1, -2)",
+        "mistake.too_many": "{text} faz {tricks} vazas em {contract}; uma dupla faz de 0 a 13",
+        "mistake.number": "{what} é um número, não {text}",
+        "mistake.declarer": "um contrato precisa do seu carteador, como `4S N 10`",
+        "mistake.unknown": "não entendi {text}; escreva uma mão como `4S N 10`, `passo` ou "
+        "`renúncia E` (vaza pad --help explica)",
+        "mistake.twice": "{what} informado duas vezes",
+        "mistake.more": "{text} precisa de mais, como `{example}`",
+        "mistake.revoke_passed": "uma mão em que todos passaram não pode ter renúncia",
         "prompt.hint": "Digite uma mão por linha, como 4S N 10 (vaza pad --help explica); "
         "Ctrl-D encerra o bloco.",
         "prompt": "mão> ",
@@ -171,6 +183,15 @@ _STRINGS: Final[dict[str, dict[str, str]]] = {
 def say(key: str, lang: str, **values: object) -> str:
     template = _STRINGS.get(lang, _STRINGS["en"]).get(key) or _STRINGS["en"][key]
     return template.format(**values)
+
+
+def _mistake(error: Exception, lang: str) -> str:
+    """A line's mistake in `lang` where the pad has its sentence, else as the rules said it."""
+    if isinstance(error, PadLineError):
+        template = _STRINGS.get(lang, {}).get(f"mistake.{error.key}")
+        if template is not None:
+            return template.format(**error.values)
+    return str(error)
 
 
 def _side(side: Side, lang: str) -> str:
@@ -392,9 +413,10 @@ def keep_pad(
             before = pad.current
             after = add(before, parse_pad_line(line))
         except (VazaError, ValueError) as error:
-            pad.errors.append({"line": number, "input": line, "error": str(error)})
+            mistake = _mistake(error, lang)
+            pad.errors.append({"line": number, "input": line, "error": mistake})
             if err is not None:
-                err.write(say("error", lang, line=number, error=error) + "\n")
+                err.write(say("error", lang, line=number, error=mistake) + "\n")
             continue
         pad.current = after
         if out is not None:

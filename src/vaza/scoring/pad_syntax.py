@@ -15,6 +15,33 @@ from vaza.core.cards import Seat, Side
 from vaza.core.errors import ParseError
 from vaza.scoring.sheet import PadDeal
 
+
+class PadLineError(ParseError):
+    """A line the pad cannot read: `key` names the mistake and `values` fill its sentence, so a
+    command can say it in its reader's language (`str()` is the English)."""
+
+    def __init__(self, key: str, **values: str) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(PAD_ERRORS[key].format(**values))
+
+
+PAD_ERRORS: Final = {
+    "seat": "not a seat: {text} (write N, E, S or W)",
+    "side": "not a side: {text} (write NS or EW, or a seat)",
+    "contract": "not a contract: {text} (write it like 4S, 3NTX or 6HXX)",
+    "tricks": "not a number of tricks: {text} (write 0 to 13, or =, +1, -2)",
+    "too_many": "{text} makes {tricks} tricks in {contract}; a side takes 0 to 13",
+    "number": "{what} is a number, not {text}",
+    "declarer": "a contract needs its declarer, like `4S N 10`",
+    "unknown": "did not understand {text}; write a deal like `4S N 10`, `pass` or `revoke E`"
+    " (see vaza pad --help)",
+    "twice": "{what} given twice",
+    "more": "{text} needs more, like `{example}`",
+    "revoke_passed": "a passed-out deal cannot be stopped by a revoke",
+}
+"""The pad's mistakes in English; `vaza pad` keeps the other languages' sentences by key."""
+
 _SEAT_WORDS: Final = {"L": Seat.EAST, "O": Seat.WEST, "LESTE": Seat.EAST, "OESTE": Seat.WEST}
 _SIDE_WORDS: Final = {
     "NS": Side.NS,
@@ -39,7 +66,7 @@ def parse_seat(text: str) -> Seat:
     try:
         return Seat.from_letter(key)
     except ParseError:
-        raise ParseError(f"not a seat: {text!r} (write N, E, S or W)") from None
+        raise PadLineError("seat", text=repr(text)) from None
 
 
 def parse_side(text: str) -> Side:
@@ -50,7 +77,7 @@ def parse_side(text: str) -> Side:
     try:
         return parse_seat(key).side
     except ParseError:
-        raise ParseError(f"not a side: {text!r} (write NS or EW, or a seat)") from None
+        raise PadLineError("side", text=repr(text)) from None
 
 
 def parse_tricks(text: str, contract: Contract) -> int:
@@ -65,17 +92,18 @@ def parse_tricks(text: str, contract: Contract) -> int:
         else:
             tricks = int(key)
     except ValueError:
-        raise ParseError(
-            f"not a number of tricks: {text!r} (write 0 to 13, or =, +1, -2)"
-        ) from None
+        raise PadLineError("tricks", text=repr(text)) from None
     if not 0 <= tricks <= 13:
-        raise ParseError(f"{text!r} makes {tricks} tricks in {contract}; a side takes 0 to 13")
+        raise PadLineError("too_many", text=repr(text), tricks=str(tricks), contract=str(contract))
     return tricks
 
 
 def parse_contract(contract: str, seat: str) -> Contract:
     """The contract is read first: when both are wrong, its error is the clearer one."""
-    parsed = Contract.parse(contract, Seat.NORTH)
+    try:
+        parsed = Contract.parse(contract, Seat.NORTH)
+    except ParseError:
+        raise PadLineError("contract", text=repr(contract)) from None
     return replace(parsed, declarer=parse_seat(seat))
 
 
@@ -90,7 +118,7 @@ def _number(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ParseError(f"{what} is a number, not {text!r}") from None
+        raise PadLineError("number", what=what, text=repr(text)) from None
 
 
 def parse_pad_line(line: str) -> PadDeal:
@@ -104,7 +132,7 @@ def parse_pad_line(line: str) -> PadDeal:
         position = 1
     elif tokens[0].lower() not in _KEYWORDS:
         if len(tokens) < 2:
-            raise ParseError("a contract needs its declarer, like `4S N 10`")
+            raise PadLineError("declarer")
         seat_at = 2 if tokens[1].lower() == "by" and len(tokens) > 2 else 1
         contract = parse_contract(tokens[0], tokens[seat_at])
         position = seat_at + 1
@@ -116,18 +144,18 @@ def parse_pad_line(line: str) -> PadDeal:
     while position < len(tokens):
         word = tokens[position].lower()
         if word not in arity:
-            raise ParseError(f"did not understand {tokens[position]!r}; {_hint()}")
+            raise PadLineError("unknown", text=repr(tokens[position]))
         kind = "honours" if word in _HONOURS else "revoke" if word in _REVOKE else "hcp"
         if kind in found:
-            raise ParseError(f"{kind} given twice")
+            raise PadLineError("twice", what=kind)
         values = tokens[position + 1 : position + 1 + arity[word]]
         if len(values) < arity[word]:
             example = {"honours": "honours NS 100", "revoke": "revoke E", "hcp": "hcp 24"}[kind]
-            raise ParseError(f"{tokens[position]!r} needs more, like `{example}`")
+            raise PadLineError("more", text=repr(tokens[position]), example=example)
         found[kind] = values
         position += 1 + arity[word]
     if passed and "revoke" in found:
-        raise ParseError("a passed-out deal cannot be stopped by a revoke")
+        raise PadLineError("revoke_passed")
     honours = None
     if "honours" in found:
         side, points = found["honours"]
@@ -135,7 +163,3 @@ def parse_pad_line(line: str) -> PadDeal:
     revoke = parse_side(found["revoke"][0]) if "revoke" in found else None
     hcp = _number(found["hcp"][0], "hcp") if "hcp" in found else None
     return PadDeal(contract, tricks, honours, revoke, hcp)
-
-
-def _hint() -> str:
-    return "write a deal like `4S N 10`, `pass` or `revoke E` (see vaza pad --help)"
