@@ -318,7 +318,7 @@ def test_lobby_updates_live_and_invitations_arrive(server: Server) -> None:
     invitation = watcher.recv_until(lambda m: m["type"] == "invitation")
     assert invitation["table"] == table
     host.send(type="invite", table=table, user="nobody-here")
-    assert host.recv_until(lambda m: m["type"] == "error")["code"] == "forbidden"
+    assert host.recv_until(lambda m: m["type"] == "error")["code"] == "no_user"
     refuser = Client(server).register("refuser")
     assert refuser.http.put("/api/me/settings", json={"accept_invitations": False}).is_success
     host.send(type="invite", table=table, user="refuser")
