@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from typing import Final, TextIO
 
 from vaza.commands.common import add_lang
+from vaza.commands.pad_text import mistake, say
 from vaza.commands.score import add_system_options, build_rules
 from vaza.core.cards import Side
 from vaza.core.errors import VazaError
 from vaza.i18n import default_language
 from vaza.i18n import text as core_text
-from vaza.scoring.pad_syntax import PadLineError, parse_pad_line, parse_seat
+from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import DealLog, Entry, PadRules, Sheet, add, close, new_sheet
 from vaza.scoring.systems import PAD_SYSTEMS
 
@@ -37,161 +38,6 @@ one deal per line (blank lines and # comments are skipped):
   pass hcp 18              (every russian deal needs them)
 words: pass/passo, honours/honors/honras, revoke/renuncia, hcp/pts/pontos;
 seats N E S W (also L and O); sides NS EW (also We, They, Nós, Eles)."""
-
-_STRINGS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "we": "We",
-        "they": "They",
-        "we.side": "We (N–S)",
-        "they.side": "They (E–W)",
-        "title.rubber": "Rubber {number}",
-        "title.auction": "Auction Bridge rubber {number}",
-        "title.old-polish": "Old Polish rubber {number}",
-        "title.chicago": "Chicago round {number}",
-        "title.russian": "IMP (Russian scoring) round {number}",
-        "label.tricks": "deal {deal}",
-        "label.overtricks": "overtricks, deal {deal}",
-        "label.insult": "insult, deal {deal}",
-        "label.slam": "slam, deal {deal}",
-        "label.undertricks": "undertricks, deal {deal}",
-        "label.honours": "honours, deal {deal}",
-        "label.revoke": "revoke, deal {deal}",
-        "label.passed_out": "four passes, deal {deal}",
-        "label.game": "game, deal {deal}",
-        "label.partscore": "partscore, deal {deal}",
-        "label.rubber": "rubber",
-        "label.unfinished_game": "unfinished rubber: game",
-        "label.unfinished_partscore": "unfinished rubber: partscore",
-        "label.imps": "deal {deal}",
-        "line.game": "game to {side}, deal {deal}",
-        "line.fresh": "deal {deal}: new line",
-        "total": "Total",
-        "deal": "Deal {number} (dealer {dealer}, vulnerable: {vul}): {result}",
-        "passed": "passed out",
-        "passed.redeal": "passed out; the same dealer deals again",
-        "revoke": "revoke by {side}: {points} to {other}",
-        "made": "{contract} by {seat}, {tricks} tricks: made",
-        "made.over": "{contract} by {seat}, {tricks} tricks: made, +{count}",
-        "down": "{contract} by {seat}, {tricks} tricks: down {count}",
-        "honours": "; honours {points} to {side}",
-        "imps": " — N–S {hcp} HCP, expected {expected:+d}, scored {score:+d}: {result}",
-        "imps.won": "{imps} IMPs to {side}",
-        "imps.none": "no IMPs",
-        "event.game": "Game to {side}.",
-        "event.rubber": "Rubber to {side}, {games}.",
-        "event.round": "End of the round.",
-        "event.unfinished": "The rubber is unfinished.",
-        "event.unfinished_round": "The round is unfinished.",
-        "event.in_progress": "In progress.",
-        "result.lead": "{side} lead by {points}.",
-        "result.win": "{side} win by {points}.",
-        "result.level": "Level.",
-        "grand": "All {count}: We {we}, They {they}.",
-        "error": "line {line}: {error}",
-        "prompt.hint": "Type one deal a line, like 4S N 10 (vaza pad --help says more); "
-        "Ctrl-D ends the pad.",
-        "prompt": "deal> ",
-        "short.revoke": "revoke by {side}",
-        "col.deal": "deal",
-        "col.dealer": "dealer",
-        "col.vul": "vul",
-        "col.result": "result",
-        "col.hcp": "N–S HCP",
-        "col.expected": "expected",
-        "col.score": "score",
-        "col.we": "We",
-        "col.they": "They",
-    },
-    "pt-BR": {
-        "we": "Nós",
-        "they": "Eles",
-        "we.side": "Nós (N–S)",
-        "they.side": "Eles (L–O)",
-        "title.rubber": "Rober {number}",
-        "title.auction": "Rober de Auction Bridge {number}",
-        "title.old-polish": "Rober Old Polish {number}",
-        "title.chicago": "Rodada de Chicago {number}",
-        "title.russian": "Rodada IMP (pontuação russa) {number}",
-        "label.tricks": "mão {deal}",
-        "label.overtricks": "vazas a mais, mão {deal}",
-        "label.insult": "insulto, mão {deal}",
-        "label.slam": "cheleme, mão {deal}",
-        "label.undertricks": "vazas a menos, mão {deal}",
-        "label.honours": "honras, mão {deal}",
-        "label.revoke": "renúncia, mão {deal}",
-        "label.passed_out": "quatro passes, mão {deal}",
-        "label.game": "jogo, mão {deal}",
-        "label.partscore": "parcial, mão {deal}",
-        "label.rubber": "rober",
-        "label.unfinished_game": "rober inacabado: jogo",
-        "label.unfinished_partscore": "rober inacabado: parcial",
-        "label.imps": "mão {deal}",
-        "line.game": "jogo para {side}, mão {deal}",
-        "line.fresh": "mão {deal}: nova linha",
-        "total": "Total",
-        "deal": "Mão {number} (carteador {dealer}, vulnerável: {vul}): {result}",
-        "passed": "todos passaram",
-        "passed.redeal": "todos passaram; o mesmo carteador dá de novo",
-        "revoke": "renúncia de {side}: {points} para {other}",
-        "made": "{contract} por {seat}, {tricks} vazas: cumprido",
-        "made.over": "{contract} por {seat}, {tricks} vazas: cumprido, +{count}",
-        "down": "{contract} por {seat}, {tricks} vazas: {count} abaixo",
-        "honours": "; honras {points} para {side}",
-        "imps": " — N–S {hcp} PH, esperado {expected:+d}, feito {score:+d}: {result}",
-        "imps.won": "{imps} IMPs para {side}",
-        "imps.none": "nenhum IMP",
-        "event.game": "Jogo para {side}.",
-        "event.rubber": "Rober para {side}, {games}.",
-        "event.round": "Fim da rodada.",
-        "event.unfinished": "O rober ficou inacabado.",
-        "event.unfinished_round": "A rodada ficou inacabada.",
-        "event.in_progress": "Em andamento.",
-        "result.lead": "{side} na frente por {points}.",
-        "result.win": "{side} vencem por {points}.",
-        "result.level": "Empate.",
-        "grand": "Total de {count}: Nós {we}, Eles {they}.",
-        "error": "linha {line}: {error}",
-        "mistake.seat": "não é um jogador: {text} (escreva N, E, S ou W, ou L e O)",
-        "mistake.side": "não é uma dupla: {text} (escreva NS ou EW, ou um jogador)",
-        "mistake.contract": "não é um contrato: {text} (escreva como 4S, 3NTX ou 6HXX)",
-        "mistake.tricks": "não é um número de vazas: {text} (escreva 0 a 13, ou =, +1, -2)",
-        "mistake.too_many": "{text} faz {tricks} vazas em {contract}; uma dupla faz de 0 a 13",
-        "mistake.number": "{what} é um número, não {text}",
-        "mistake.declarer": "um contrato precisa do seu carteador, como `4S N 10`",
-        "mistake.unknown": "não entendi {text}; escreva uma mão como `4S N 10`, `passo` ou "
-        "`renúncia E` (vaza pad --help explica)",
-        "mistake.twice": "{what} informado duas vezes",
-        "mistake.more": "{text} precisa de mais, como `{example}`",
-        "mistake.revoke_passed": "uma mão em que todos passaram não pode ter renúncia",
-        "prompt.hint": "Digite uma mão por linha, como 4S N 10 (vaza pad --help explica); "
-        "Ctrl-D encerra o bloco.",
-        "prompt": "mão> ",
-        "short.revoke": "renúncia de {side}",
-        "col.deal": "mão",
-        "col.dealer": "cart.",
-        "col.vul": "vul.",
-        "col.result": "resultado",
-        "col.hcp": "N–S PH",
-        "col.expected": "esperado",
-        "col.score": "feito",
-        "col.we": "Nós",
-        "col.they": "Eles",
-    },
-}
-
-
-def say(key: str, lang: str, **values: object) -> str:
-    template = _STRINGS.get(lang, _STRINGS["en"]).get(key) or _STRINGS["en"][key]
-    return template.format(**values)
-
-
-def _mistake(error: Exception, lang: str) -> str:
-    """A line's mistake in `lang` where the pad has its sentence, else as the rules said it."""
-    if isinstance(error, PadLineError):
-        template = _STRINGS.get(lang, {}).get(f"mistake.{error.key}")
-        if template is not None:
-            return template.format(**error.values)
-    return str(error)
 
 
 def _side(side: Side, lang: str) -> str:
@@ -413,10 +259,10 @@ def keep_pad(
             before = pad.current
             after = add(before, parse_pad_line(line))
         except (VazaError, ValueError) as error:
-            mistake = _mistake(error, lang)
-            pad.errors.append({"line": number, "input": line, "error": mistake})
+            said = mistake(error, lang)
+            pad.errors.append({"line": number, "input": line, "error": said})
             if err is not None:
-                err.write(say("error", lang, line=number, error=mistake) + "\n")
+                err.write(say("error", lang, line=number, error=said) + "\n")
             continue
         pad.current = after
         if out is not None:
