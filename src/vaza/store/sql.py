@@ -27,40 +27,8 @@ from vaza.store.port import (
     UserRecord,
 )
 from vaza.store.quota import PersonLocks
+from vaza.store.sql_rows import deal_row, table_record, user_record
 from vaza.store.sqlite_writer import SqliteWriter
-
-
-def _user(row: models.User) -> UserRecord:
-    return UserRecord(row.id, row.name, row.is_guest, dict(row.settings or {}), row.password_hash)
-
-
-def _table(row: models.Table) -> TableRecord:
-    return TableRecord(
-        row.id,
-        dict(row.options),
-        row.public,
-        row.invite_token,
-        row.created_by,
-        row.status,
-        row.version,
-        dict(row.summary or {}),
-        row.created_at,
-    )
-
-
-def _deal(row: models.DealArchive, players: dict[str, int] | None = None) -> DealRow:
-    return DealRow(
-        row.id,
-        row.table_id,
-        row.number,
-        row.game,
-        dict(row.summary or {}),
-        row.pbn,
-        row.lin,
-        row.created_at,
-        players or {},
-    )
-
 
 _BATCH = 256
 
@@ -148,18 +116,18 @@ class SqlStore:
                 await session.commit()
             except IntegrityError:
                 raise NameTaken(name) from None
-            return _user(row)
+            return user_record(row)
 
     async def user_by_id(self, user_id: int) -> UserRecord | None:
         async with self._sessions() as session:
             row = await session.get(models.User, user_id)
-            return _user(row) if row else None
+            return user_record(row) if row else None
 
     async def user_by_name(self, name: str) -> UserRecord | None:
         async with self._sessions() as session:
             query = select(models.User).where(models.User.name_key == name.casefold())
             row = (await session.execute(query)).scalar_one_or_none()
-            return _user(row) if row else None
+            return user_record(row) if row else None
 
     async def rename_user(self, user_id: int, name: str) -> UserRecord:
         async with self._sessions() as session:
@@ -171,7 +139,7 @@ class SqlStore:
                 await session.commit()
             except IntegrityError:
                 raise NameTaken(name) from None
-            return _user(row)
+            return user_record(row)
 
     async def update_settings(self, user_id: int, changes: JSON, defaults: JSON) -> UserRecord:
         # The row is read and written in one transaction, locked against other processes
@@ -183,7 +151,7 @@ class SqlStore:
                 raise KeyError(user_id)
             row.settings = {**defaults, **(row.settings or {}), **changes}
             await session.commit()
-            return _user(row)
+            return user_record(row)
 
     async def create_session(self, user_id: int) -> str:
         token = secrets.token_urlsafe(32)
@@ -206,7 +174,7 @@ class SqlStore:
                     or_(models.User.is_guest.is_(False), models.Session.created_at > guests_since)
                 )
             row = (await session.execute(query)).scalar_one_or_none()
-            return _user(row) if row else None
+            return user_record(row) if row else None
 
     async def delete_session(self, token: str) -> None:
         async with self._sessions() as session:
@@ -246,7 +214,7 @@ class SqlStore:
     async def table(self, table_id: str) -> TableRecord | None:
         async with self._sessions() as session:
             row = await session.get(models.Table, table_id)
-            return _table(row) if row else None
+            return table_record(row) if row else None
 
     async def tables(self, public_only: bool, unfinished_only: bool) -> list[TableRecord]:
         query = select(models.Table).order_by(models.Table.created_at.desc())
@@ -255,7 +223,7 @@ class SqlStore:
         if unfinished_only:
             query = query.where(models.Table.status != "finished")
         async with self._sessions() as session:
-            return [_table(row) for row in (await session.execute(query)).scalars()]
+            return [table_record(row) for row in (await session.execute(query)).scalars()]
 
     async def open_tables_created_by(self, user_id: int) -> int:
         query = (
@@ -486,7 +454,7 @@ class SqlStore:
                 return None
             query = select(models.DealPlayer).where(models.DealPlayer.deal_id == deal_id)
             players = {p.seat: p.user_id for p in (await session.execute(query)).scalars()}
-            return _deal(row, players)
+            return deal_row(row, players)
 
     async def deals_of_user(self, user_id: int, limit: int, offset: int) -> list[DealRow]:
         query = (
@@ -498,7 +466,7 @@ class SqlStore:
             .offset(offset)
         )
         async with self._sessions() as session:
-            return [_deal(row) for row in (await session.execute(query)).scalars()]
+            return [deal_row(row) for row in (await session.execute(query)).scalars()]
 
     async def deals_of_table(self, table_id: str) -> list[DealRow]:
         query = (
@@ -507,4 +475,4 @@ class SqlStore:
             .order_by(models.DealArchive.number)
         )
         async with self._sessions() as session:
-            return [_deal(row) for row in (await session.execute(query)).scalars()]
+            return [deal_row(row) for row in (await session.execute(query)).scalars()]
