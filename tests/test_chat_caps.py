@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from vaza.app.commands import from_json
-from vaza.app.table import CHAT_CAP, Actor, TableOptions, TableState
+from vaza.app.table import Actor, TableOptions, TableState
+from vaza.app.table_rules import CHAT_CAP
 from vaza.core.errors import IllegalAction
 
 

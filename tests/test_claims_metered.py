@@ -16,7 +16,8 @@ import pytest
 
 from vaza.app.commands import from_json
 from vaza.app.service import ServiceOptions, TableService
-from vaza.app.table import CLAIM_PAUSE, Actor, TableOptions, TableState
+from vaza.app.table import Actor, TableOptions, TableState
+from vaza.app.table_rules import CLAIM_PAUSE
 from vaza.bus.memory import MemoryBus
 from vaza.core.errors import IllegalAction
 from vaza.core.table_events import Acted

@@ -249,7 +249,7 @@ def test_a_view_explains_every_call_as_a_fresh_reading_would() -> None:
 
 def test_a_tables_chat_has_a_cap() -> None:
     """Issue 21: a table's log took 4,004 chat lines with no cap."""
-    from vaza.app.table import CHAT_CAP
+    from vaza.app.table_rules import CHAT_CAP
 
     state = TableState("t", TableOptions(), creator=1)
     ana = Actor(1, "Ana")

@@ -16,7 +16,7 @@ import random
 from collections import deque
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any, Final, assert_never
+from typing import Any, assert_never
 
 from vaza.app.commands import (
     AddRobot,
@@ -35,6 +35,15 @@ from vaza.app.commands import (
     to_json,
 )
 from vaza.app.seating import DEFAULT_GAME, SYSTEM, Actor, Forbidden, Occupant, TableOptions
+from vaza.app.table_rules import (
+    CHAT_CAP,
+    CHAT_KEPT,
+    CHAT_LIMIT,
+    CLAIM_PAUSE,
+    CLAIM_PAUSED,
+    UNDO_OFF,
+    stamped,
+)
 from vaza.core.errors import IllegalAction, NotYourTurn, ParseError
 from vaza.core.game import Claim, ClaimResponse, UndoRequest, UndoResponse
 from vaza.core.table_events import (
@@ -59,24 +68,6 @@ from vaza.games import find_game
 from vaza.json_types import JSON
 from vaza.match.base import FinishedDeal, TableMatch
 from vaza.robots.base import TableRobot
-
-UNDO_OFF: Final = "nothing is taken back at this table (an event's tables play without undo)"
-"""Why an undo is refused at a table whose options turn it off (`TableOptions.undo`)."""
-CLAIM_PAUSE: Final = 4
-"""Actions (calls or cards) the table must see after a person's claim is rejected before that
-person claims again: a trick's worth.  A rejection costs the robots a check, so it is not to
-be repeated at once; counted in actions, not seconds, so a replay of the log agrees."""
-CLAIM_PAUSED: Final = "your claim was rejected; play on: you may claim again after a trick"
-CHAT_LIMIT = 500
-"""Longest chat message, in characters."""
-CHAT_KEPT = 100
-CHAT_CAP = 2000
-"""Chat lines a table's log takes in all (a long rubber needs far fewer): past them, the
-table's chat is full."""
-CLOCKED: Final = (Acted, Dealt, Left)
-"""Events that start a clock (the time to act, a seat's hold).  Each carries the wall-clock time
-it was decided at (`at`, seconds since the epoch), so any process that loads the table derives
-the same deadlines from its log."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +218,7 @@ class TableState:
                 events = self._decide_game(actor, command)
             case _:
                 assert_never(command)
-        return _stamped(events, at)
+        return stamped(events, at)
 
     def _decide_game(self, actor: Actor, command: Play) -> list[TableEvent]:
         if not any(verb.name == command.verb for verb in self.spec.verbs):
@@ -394,7 +385,7 @@ class TableState:
             return [Finished()]
         first = self.match.deals_started == 0
         if first or not self.humans() or self._deal_wanted:
-            return _stamped([Dealt(self.match.setup_deal(rng))], at)
+            return stamped([Dealt(self.match.setup_deal(rng))], at)
         return []
 
     # -- evolving -------------------------------------------------------------------------
@@ -486,13 +477,6 @@ class TableState:
     def take_finished_deals(self) -> list[FinishedDeal]:
         deals, self.finished_deals = self.finished_deals, []
         return deals
-
-
-def _stamped(events: list[TableEvent], at: float | None) -> list[TableEvent]:
-    """`events`, those that start a clock carrying `at` (when it is known)."""
-    if at is None:
-        return events
-    return [dataclasses.replace(e, at=at) if isinstance(e, CLOCKED) else e for e in events]
 
 
 def _robot_name(seat: str) -> str:
