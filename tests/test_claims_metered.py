@@ -74,6 +74,16 @@ def test_a_rejected_claimer_plays_a_trick_before_claiming_again() -> None:
     assert state.match.responders() == frozenset("EW")
 
 
+def test_a_concession_is_never_paused() -> None:
+    """Conceding the rest costs the robots no check, so a rejected claimer may concede at once
+    (as a person does who gives up a claim the defenders would not take)."""
+    state = in_play()
+    act(state, PEOPLE["N"], {"type": "claim", "tricks": 13})
+    act(state, PEOPLE["E"], {"type": "claim_response", "accept": False})
+    act(state, PEOPLE["N"], {"type": "claim", "tricks": 0})
+    assert state.match.responders() == frozenset("EW")
+
+
 def test_the_pause_is_the_rejected_claimers_alone() -> None:
     state = in_play()
     act(state, PEOPLE["N"], {"type": "claim", "tricks": 13})

@@ -243,6 +243,7 @@ class TableState:
         owner = self.match.owner(action, seat)
         if (
             isinstance(action, Claim)
+            and action.tricks > 0  # a concession costs the robots no check: never paused
             and actor.robot_seat is None
             and self._actions < self._claims_from.get(owner, 0)
         ):
