@@ -77,3 +77,20 @@ def test_the_claimers_hand_is_shown_to_its_opponents_alone(name: str, accept: bo
                 assert shown(probe, view, by) is not None
             else:
                 assert shown(probe, view, by) == before[viewer], f"{viewer} still sees the claim"
+
+
+@pytest.mark.parametrize("name", CLAIMING)
+def test_no_undo_takes_back_what_was_chosen_before_a_claimers_hand_was_seen(name: str) -> None:
+    """The claimer's hand, once faced to its opponents, is a card shown (Law 47 as undo applies
+    it): after a rejected claim no opponent may take back an action made before the claim."""
+    probe = PROBES[name]
+    rng = random.Random(f"{name}-undo")
+    for _ in range(12):
+        game, by, _ = claimed(probe, rng)
+        deal = getattr(game, "play_deal", None) or game
+        proposal = deal.proposal  # type: ignore[attr-defined]
+        game.apply(ClaimResponse(accept=False), by=min(proposal.awaiting))  # type: ignore[attr-defined]
+        seats = PLAYERS if probe is PROBES["honeymoon"] else tuple(Seat)
+        for seat in seats:
+            if seat.side != by.side:
+                assert not game.may_undo(seat), (name, by, seat)  # type: ignore[attr-defined]

@@ -125,6 +125,9 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         board.deal.require_complete()
         self.board = board
         self._preset = contract
+        self.claim_faced: dict[Seat, int] = {}
+        """How many of `actions()` had been made when a claimer's hand was last faced to each
+        seat (Laws 68-70, `views.claims`): kept across an undo, since what was seen stays seen."""
         self._reset()
 
     def _reset(self) -> None:
@@ -315,6 +318,14 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         self.proposal = Proposal(
             ProposalKind.CLAIM, by, self._responders(by), claim.tricks, claim.line
         )
+        self.face_claimer(by)
+
+    def face_claimer(self, by: Seat) -> None:
+        """The claimer's hand is faced to its opponents now (`views.claims`): no undo by them
+        takes back an action made before it, whatever becomes of the claim."""
+        made = len(self.actions())
+        for seat in (by.lho, by.rho):
+            self.claim_faced[seat] = made
 
     def _answer(self, answer: ClaimResponse | UndoResponse, by: Seat) -> None:
         proposal = self.proposal
@@ -387,7 +398,7 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         for j, actor in enumerate(self._card_actors()):
             if j == 0 or actor != seat:
                 seen = calls + j + 1
-        return seen
+        return max(seen, self.claim_faced.get(seat, 0))
 
     def _undo_target(self, seat: Seat) -> int:
         """Position (in `actions()`) of the action an undo by `seat` would take back.  In the
@@ -401,15 +412,20 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         play = self.play
         if play is not None and play.history:
             cards = len(play.history)
+            target = calls + cards - 1
             if cards == 1 or self._chooser(play.history[-1][0]) != seat:
                 raise IllegalAction(SEEN_SINCE)
-            return calls + cards - 1
+            if target < self.claim_faced.get(seat, 0):
+                raise IllegalAction(SEEN_SINCE)  # a claimer's hand was faced to it since
+            return target
         # Its last call: the calls go round from the dealer, one seat in four.
         target = calls - 1 - (calls - 1 - (seat - self.auction.dealer)) % 4
         if target < 0:
             raise IllegalAction("you have nothing to take back")
         if calls - target > 2:  # left-hand opponent, then partner, have called since
             raise IllegalAction(PARTNER_HAS_CALLED)
+        if target < self.claim_faced.get(seat, 0):
+            raise IllegalAction(SEEN_SINCE)  # a claim before the lead faced a hand to it
         return target
 
     def _request_undo(self, by: Seat) -> None:
@@ -424,6 +440,7 @@ class ContractDeal(TakesBack[Seat, BridgeAction, DealResult]):
         self._reset()
         for _, action in made[:target]:
             self.apply(action)
+        self.claim_faced = {s: min(n, target) for s, n in self.claim_faced.items()}
 
     # -- outcome ----------------------------------------------------------------------------
 

@@ -137,6 +137,9 @@ class TwoHandedDeal(TakesBack[Seat, TwoHandedAction, DealResult]):
 
     def __init__(self, board: TwoHandedBoard) -> None:
         self.board = board
+        self.claim_faced: dict[Seat, int] = {}
+        """How many of `actions()` had been made when the claimer's hand was last faced to the
+        other player (Laws 68-70, `views.claims`): kept across an undo."""
         self._reset()
 
     def _reset(self) -> None:
@@ -311,6 +314,7 @@ class TwoHandedDeal(TakesBack[Seat, TwoHandedAction, DealResult]):
         self.proposal = Proposal(
             ProposalKind.CLAIM, by, frozenset({opponent(by)}), claim.tricks, claim.line
         )
+        self.claim_faced[opponent(by)] = len(self.actions())
 
     def _answer(self, answer: ClaimResponse | UndoResponse, by: Seat) -> None:
         proposal = self.proposal
@@ -385,7 +389,7 @@ class TwoHandedDeal(TakesBack[Seat, TwoHandedAction, DealResult]):
             ends_a_draw = position < drawn and position % 2 == 1
             if isinstance(action, Card) and (actor != seat or ends_a_draw):
                 seen = position + 1
-        return seen
+        return max(seen, self.claim_faced.get(seat, 0))
 
     def _undo(self, seat: Seat) -> None:
         made = self.actions()
@@ -393,6 +397,7 @@ class TwoHandedDeal(TakesBack[Seat, TwoHandedAction, DealResult]):
         self._reset()
         for _, action in made[:target]:
             self.apply(action)
+        self.claim_faced = {s: min(n, target) for s, n in self.claim_faced.items()}
 
     # -- outcome ----------------------------------------------------------------------------
 

@@ -216,6 +216,7 @@ class FixedDummyPlay(ContractDeal):
         self.proposal = Proposal(
             ProposalKind.CLAIM, by, self._responders(by), claim.tricks, claim.line
         )
+        self.face_claimer(by)
 
     def actions(self) -> list[tuple[Seat, BridgeAction | Alerted]]:
         made: list[tuple[Seat, BridgeAction | Alerted]] = list(self.auction.by_seat())
