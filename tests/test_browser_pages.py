@@ -66,6 +66,27 @@ def test_the_language_switch(server: Server, browser: Browser) -> None:
            }"""
     )
     assert missing == [[], []]
+    # Each catalogue is the union of its parts (i18n/en/*.js): a key in two parts would be
+    # silently overridden by the later one.
+    twice = page.evaluate(
+        """async () => {
+             const found = [];
+             for (const lang of ['en', 'pt-BR']) {
+               const text = await (await fetch(`/static/i18n/${lang}.js`)).text();
+               const parts = [...text.matchAll(/from "\\.\\/(.+?)"/g)].map(m => m[1]);
+               const seen = new Set();
+               for (const part of parts) {
+                 for (const key of Object.keys((await import(`/static/i18n/${part}`)).default)) {
+                   if (seen.has(key)) found.push(`${part}: ${key}`);
+                   seen.add(key);
+                 }
+               }
+               if (parts.length < 5) found.push(`${lang}: parts not found`);
+             }
+             return found;
+           }"""
+    )
+    assert twice == []
     page.locator("button.lang[data-lang='pt-BR']").click()
     expect(page.locator(".hero")).to_contain_text("Jogar como convidado")
     expect(page.locator(".nav")).to_contain_text("Salão")
