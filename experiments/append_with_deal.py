@@ -13,7 +13,7 @@ import tempfile
 import time
 
 from vaza.store.db import open_database
-from vaza.store.port import DealRow, NewEvent, TableRecord
+from vaza.store.port import DealRow, NewEvent, TableHead, TableRecord
 from vaza.store.sql import SqlStore
 
 
@@ -37,7 +37,7 @@ async def measure(appends: int) -> None:
         )  # fmt: skip
         events = [NewEvent("card", {"n": number}), NewEvent("deal_end", {"n": number})]
         version = await store.append(
-            "t", version, events, status="playing", summary={"seats": {}}, deals=[deal]
+            "t", version, events, head=TableHead("playing", {"seats": {}}), deals=[deal]
         )
     main, process, wall = (
         (now - then) * 1000 / appends

@@ -16,7 +16,7 @@ from vaza.bus.memory import MemoryBus
 from vaza.core.cards import Card, Seat
 from vaza.core.table_events import SCHEMA, TableEvent, decode
 from vaza.store.db import open_database
-from vaza.store.port import NewEvent
+from vaza.store.port import NewEvent, TableHead
 from vaza.store.sql import SqlStore
 
 
@@ -85,8 +85,7 @@ def test_an_old_log_that_named_declarer_for_dummys_cards_is_upgraded_when_read_n
                 table.id,
                 len(logged),
                 [NewEvent(k, p) for k, p in old],
-                status="playing",
-                summary={},
+                head=TableHead("playing", {}),
             )
             stored = await store.events(table.id, len(logged))
             assert {e.schema_version for e in stored} == {1}  # written before versions

@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
-from typing import Any
 
 import pytest
 from sqlalchemy import select
 
 from vaza.store import models
 from vaza.store.db import open_database
-from vaza.store.port import ConflictError, DealRow, NewEvent, TableRecord
+from vaza.store.port import ConflictError, DealRow, NewEvent, TableHead, TableRecord
 from vaza.store.sql import SqlStore
 
-PLAYING: dict[str, Any] = {"status": "playing", "summary": {"seats": {"N": "ana"}}}
+PLAYING = TableHead("playing", {"seats": {"N": "ana"}})
 
 
 def _table(table_id: str, user_id: int) -> TableRecord:
@@ -44,8 +43,8 @@ def test_appends_of_many_tables_at_once_read_back_as_written(database_url: str) 
             ]
             two = [NewEvent("card", payloads[0]), NewEvent("card", payloads[1])]
             versions = await asyncio.gather(
-                store.append("t1", 1, two, **PLAYING),
-                store.append("t2", 1, [NewEvent("call", payloads[2])], **PLAYING),
+                store.append("t1", 1, two, head=PLAYING),
+                store.append("t2", 1, [NewEvent("call", payloads[2])], head=PLAYING),
             )
             assert versions == [3, 2]
             t1, t2 = await store.events("t1"), await store.events("t2")
@@ -61,7 +60,7 @@ def test_appends_of_many_tables_at_once_read_back_as_written(database_url: str) 
             assert (record.version, record.status, record.summary) == (
                 3,
                 "playing",
-                PLAYING["summary"],
+                PLAYING.summary,
             )
         finally:
             await store.close()
@@ -74,8 +73,8 @@ def test_a_stale_append_fails_alone_and_writes_nothing(database_url: str) -> Non
         store, _ = await _club(database_url)
         try:
             stale, fresh = await asyncio.gather(
-                store.append("t1", 5, [NewEvent("card", {"n": 1})], **PLAYING),
-                store.append("t2", 1, [NewEvent("card", {"n": 2})], **PLAYING),
+                store.append("t1", 5, [NewEvent("card", {"n": 1})], head=PLAYING),
+                store.append("t2", 1, [NewEvent("card", {"n": 2})], head=PLAYING),
                 return_exceptions=True,
             )
             assert isinstance(stale, ConflictError)
@@ -112,7 +111,7 @@ def test_appends_with_finished_deals_keep_the_deals_and_who_sat_where(database_u
                 for table_id, number in (("t1", 1), ("t2", 3))
             ]
             appends = [
-                store.append(deal.table_id, 1, [NewEvent("card", {"n": 52})], **PLAYING,
+                store.append(deal.table_id, 1, [NewEvent("card", {"n": 52})], head=PLAYING,
                              deals=[deal])
                 for deal in deals
             ]  # fmt: skip
@@ -142,7 +141,7 @@ def test_the_sqlite_club_commits_on_its_own_thread(database_url: str) -> None:
         store, _ = await _club(database_url)
         try:
             assert store._sqlite is not None
-            await store.append("t1", 1, [NewEvent("card", {"n": 1})], **PLAYING)
+            await store.append("t1", 1, [NewEvent("card", {"n": 1})], head=PLAYING)
             assert store._writer_connection is None  # the engine's committer never opened
         finally:
             await store.close()

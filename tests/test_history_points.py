@@ -9,13 +9,13 @@ from vaza.core.calls import Contract
 from vaza.core.games.contract import DealResult
 from vaza.match.bridge import SheetScorer
 from vaza.scoring.sheet import new_sheet
-from vaza.scoring.systems import pad_rules
+from vaza.scoring.systems import PadOptions, pad_rules
 
 BOARD = Board(FIXED_DEAL)
 
 
 def scorer(system: str) -> SheetScorer:
-    return SheetScorer(new_sheet(pad_rules(system, honours=False)))
+    return SheetScorer(new_sheet(pad_rules(system, PadOptions(honours=False))))
 
 
 def test_a_rubber_deal_gives_its_points_to_each_side() -> None:

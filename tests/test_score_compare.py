@@ -20,7 +20,7 @@ from vaza.scoring.compare import PlayedDeal, Row, System, Unit, compare_deal, ro
 from vaza.scoring.contract import duplicate_score
 from vaza.scoring.imps import imps
 from vaza.scoring.russian import expected_score, russian_deal
-from vaza.scoring.systems import pad_rules
+from vaza.scoring.systems import PadOptions, pad_rules
 
 # North holds the four top spades (honours at spades), South 20 points: North–South 30 of 40.
 HANDS = Deal.from_pbn("N:AKQJ.432.432.432 T98.T98.765.8765 765.AKQJ.AKQJ.T9 432.765.T98.AKQJ")
@@ -159,7 +159,8 @@ def test_a_pad_row_nets_what_vaza_score_writes(scoring: str) -> None:
         deal = played(contract_text, tricks, vulnerability)
         (row,) = compare_deal([System(scoring, {"honours": False})], deal)
         contract = Contract.parse(contract_text)
-        written = score_one(contract, tricks, vulnerability, pad_rules(scoring, honours=False))
+        rules = pad_rules(scoring, PadOptions(honours=False))
+        written = score_one(contract, tricks, vulnerability, rules)
         assert row.ns == -int(str(written["declarer_net"])), (scoring, contract_text)
 
 

@@ -18,7 +18,7 @@ from vaza.app.table import Actor
 from vaza.bus.memory import MemoryBus
 from vaza.server.hub import Client, Hub
 from vaza.store.db import open_database
-from vaza.store.port import NewEvent, TableRecord, UserRecord
+from vaza.store.port import NewEvent, TableHead, TableRecord, UserRecord
 from vaza.store.sql import SqlStore
 
 
@@ -95,7 +95,7 @@ def test_appends_go_on_after_the_database_drops_the_committers_connection() -> N
                 status="playing", version=0, summary={},
             )  # fmt: skip
             version = await store.create_table(table, [NewEvent("created", {})])
-            version = await store.append("t1", version, [NewEvent("a", {"n": 1})], **_PLAYING)
+            version = await store.append("t1", version, [NewEvent("a", {"n": 1})], head=_PLAYING)
             ended = await pgdb.fetch(
                 pgdb.ADMIN,
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
@@ -103,8 +103,8 @@ def test_appends_go_on_after_the_database_drops_the_committers_connection() -> N
                 name,
             )
             assert ended  # the committer's connection was among them
-            version = await store.append("t1", version, [NewEvent("a", {"n": 2})], **_PLAYING)
-            version = await store.append("t1", version, [NewEvent("a", {"n": 3})], **_PLAYING)
+            version = await store.append("t1", version, [NewEvent("a", {"n": 2})], head=_PLAYING)
+            version = await store.append("t1", version, [NewEvent("a", {"n": 3})], head=_PLAYING)
             events = await store.events("t1")
             assert [e.payload.get("n") for e in events] == [None, 1, 2, 3]
             assert [e.version for e in events] == [1, 2, 3, 4] and version == 4
@@ -117,7 +117,7 @@ def test_appends_go_on_after_the_database_drops_the_committers_connection() -> N
         pgdb.drop(name)
 
 
-_PLAYING: dict[str, Any] = {"status": "playing", "summary": {}}
+_PLAYING = TableHead("playing", {})
 
 
 class GatedStore(SqlStore):

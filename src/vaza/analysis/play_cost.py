@@ -202,7 +202,6 @@ def play_cost(
         leader=leader,
         strain=strain,
         declarer=declarer,
-        tricks=tricks,
     )
     side = declarer.side
     try:
@@ -224,9 +223,10 @@ def record_play_cost(record: DealRecord) -> PlayCost | None:
 
 
 def _declarer_values(
-    deal: Deal, play: Sequence[Card], *, leader: Seat, strain: Strain, declarer: Seat, tricks: int
+    deal: Deal, play: Sequence[Card], *, leader: Seat, strain: Strain, declarer: Seat
 ) -> list[int]:
     """The declaring side's double-dummy tricks before the play and after each card."""
+    tricks = _position_tricks(deal)
     solved = _solve_play(deal, play, leader, strain)
     # DDS counts for the side at the leader's right and leaves out the forced last trick.
     if len(solved) < min(len(play), 4 * (tricks - 1)) + 1:

@@ -18,7 +18,7 @@ from vaza.core.table_events import SCHEMA, TableEvent, decode
 from vaza.formats import lin, pbn
 from vaza.formats.heading import Heading, headed, pbn_date
 from vaza.match.base import FinishedDeal
-from vaza.store.port import DealRow, NewEvent, Store, TableRecord
+from vaza.store.port import DealRow, NewEvent, Store, TableHead, TableRecord
 
 
 def new_table_id() -> str:
@@ -93,8 +93,7 @@ class TableRepository:
             state.id,
             change.before,
             [_stored(e) for e in change.events],
-            status=state.status,
-            summary=state.summary(),
+            head=TableHead(state.status, state.summary()),
             deals=deals,
         )
 

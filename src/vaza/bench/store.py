@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from vaza.core.errors import VazaError
 from vaza.store.db import open_database
-from vaza.store.port import NewEvent, TableRecord
+from vaza.store.port import NewEvent, TableHead, TableRecord
 from vaza.store.sql import SqlStore
 
 _ACTION = {"seat": "N", "action": {"type": "play", "card": "SA"}}
@@ -62,7 +62,7 @@ async def _measure(url: str, appends: int, tick: Callable[[int], None] | None) -
             if number == _WARM_UP:
                 before, start = os.times(), time.perf_counter()
             version = await store.append(
-                table.id, version, [NewEvent("act", _ACTION)], status="playing", summary={}
+                table.id, version, [NewEvent("act", _ACTION)], head=TableHead("playing", {})
             )
             if tick is not None and number >= _WARM_UP and (number - _WARM_UP) % step == step - 1:
                 tick(step)

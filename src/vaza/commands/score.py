@@ -112,16 +112,16 @@ def add_system_options(parser: argparse.ArgumentParser) -> None:
 
 def build_rules(system: str, args: argparse.Namespace) -> PadRules:
     """The rules of a pad system from the command line's options."""
-    from vaza.scoring.systems import pad_rules
+    from vaza.scoring.systems import PadOptions, pad_rules
 
-    return pad_rules(
-        system,
+    options = PadOptions(
         honours=not getattr(args, "no_honours", False),
         doubled_overtricks=args.doubled_overtricks,
         vul_cycle=args.vul_cycle,
         partscores=args.partscores,
         passed_out=args.passed_out,
     )
+    return pad_rules(system, options)
 
 
 # -- scoring one deal ----------------------------------------------------------------------

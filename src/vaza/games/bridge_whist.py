@@ -44,7 +44,7 @@ from vaza.protocol import bridge
 from vaza.robots.variants_simple import BridgeWhistRobot
 from vaza.scoring.bridge_whist import bridge_whist_pad
 from vaza.scoring.sheet import new_sheet
-from vaza.scoring.systems import pad_rules
+from vaza.scoring.systems import PadOptions, pad_rules
 
 Action = BridgeWhistAction | TableAction
 PASS_VALUE: Final = "pass"
@@ -88,14 +88,16 @@ def view_json(view: BridgeWhistView) -> JSON:
     data = bridge.family_view_json(
         "bridge-whist",
         view,
-        phase=view.stage.value,
-        seats=SEATS,
-        calls=[],
-        contract=bridge.contract_json(view.contract),
-        controller=view.controller,
-        legal=[action_json(action) for action in view.legal_actions],
-        result=bridge.result_json(view.result),
-        play=bridge.contract_play_json(view.table),
+        bridge.FamilyFields(
+            phase=view.stage.value,
+            seats=SEATS,
+            calls=[],
+            contract=bridge.contract_json(view.contract),
+            controller=view.controller,
+            legal=[action_json(action) for action in view.legal_actions],
+            result=bridge.result_json(view.result),
+            play=bridge.contract_play_json(view.table),
+        ),
     )
     data["choices"] = [[seat.letter, choice_text(choice)] for seat, choice in view.choices]
     return data
@@ -160,7 +162,7 @@ def _match(settings: MatchSettings) -> BridgeWhistMatch:
     in Chicago the option `odd_tricks_below` chooses."""
     options = dict(settings.options)
     below = bool(options.pop(ODD_TRICKS_BELOW.name, True))
-    rules = replace(pad_rules(settings.scoring, **options), overtricks_below=below)
+    rules = replace(pad_rules(settings.scoring, PadOptions(**options)), overtricks_below=below)
     return BridgeWhistMatch(SheetScorer(new_sheet(bridge_whist_pad(rules))))
 
 

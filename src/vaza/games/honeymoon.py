@@ -34,7 +34,7 @@ from vaza.match.pad_table import PadTableMatch
 from vaza.protocol import bridge
 from vaza.robots.variants_simple import TwoHandedRobot
 from vaza.scoring.sheet import new_sheet
-from vaza.scoring.systems import pad_rules
+from vaza.scoring.systems import PadOptions, pad_rules
 
 Action = TwoHandedAction | TableAction
 SEAT_LABELS: Final = tuple(seat.letter for seat in PLAYERS)
@@ -93,15 +93,17 @@ def view_json(view: TwoHandedView) -> JSON:
     data = bridge.family_view_json(
         "honeymoon",
         view,
-        phase=view.stage.value,
-        seats=PLAYERS,
-        calls=_calls(view.calls),
-        contract=contract_json(view.contract),
-        controller=view.to_act,
-        legal=[action_json(action) for action in view.legal_actions],
-        result=result_json(view.result),
-        play=bridge.play_json(
-            view.played, view.current_trick, view.last_trick, view.tricks_won, deal
+        bridge.FamilyFields(
+            phase=view.stage.value,
+            seats=PLAYERS,
+            calls=_calls(view.calls),
+            contract=contract_json(view.contract),
+            controller=view.to_act,
+            legal=[action_json(action) for action in view.legal_actions],
+            result=result_json(view.result),
+            play=bridge.play_json(
+                view.played, view.current_trick, view.last_trick, view.tricks_won, deal
+            ),
         ),
     )
     data["draw"] = {
@@ -209,7 +211,8 @@ class HoneymoonMatch(PadTableMatch[TwoHandedDeal, Action, TwoHandedView]):
 
 
 def _match(settings: MatchSettings) -> HoneymoonMatch:
-    return HoneymoonMatch(SheetScorer(new_sheet(pad_rules(settings.scoring, **settings.options))))
+    rules = pad_rules(settings.scoring, PadOptions(**settings.options))
+    return HoneymoonMatch(SheetScorer(new_sheet(rules)))
 
 
 def _robot(_settings: MatchSettings) -> TwoHandedRobot:

@@ -38,7 +38,7 @@ from vaza.match.pad_table import PadTableMatch
 from vaza.protocol import bridge
 from vaza.robots.variants_simple import WidowRobot
 from vaza.scoring.sheet import new_sheet
-from vaza.scoring.systems import pad_rules
+from vaza.scoring.systems import PadOptions, pad_rules
 
 Action = WidowAction | TableAction
 
@@ -120,14 +120,16 @@ def view_json(view: WidowView) -> JSON:
     data = bridge.family_view_json(
         "widow",
         view,
-        phase=view.stage.value,
-        seats=SEATS,
-        calls=[call.name for call in view.calls],
-        contract=_contract_json(view.contract, view.dummy),
-        controller=view.controller,
-        legal=[action_json(action) for action in view.legal_actions],
-        result=_result_json(view),
-        play=bridge.contract_play_json(view.table),
+        bridge.FamilyFields(
+            phase=view.stage.value,
+            seats=SEATS,
+            calls=[call.name for call in view.calls],
+            contract=_contract_json(view.contract, view.dummy),
+            controller=view.controller,
+            legal=[action_json(action) for action in view.legal_actions],
+            result=_result_json(view),
+            play=bridge.contract_play_json(view.table),
+        ),
     )
     data["widow"] = {
         "cards": bridge.hand_json(view.widow),
@@ -239,7 +241,7 @@ FIXED_DUMMY: Final = Option(
 def _match(settings: MatchSettings) -> WidowMatch:
     options = dict(settings.options)
     fixed_dummy = bool(options.pop(FIXED_DUMMY.name))
-    scorer = SheetScorer(new_sheet(pad_rules(settings.scoring, **options)))
+    scorer = SheetScorer(new_sheet(pad_rules(settings.scoring, PadOptions(**options))))
     return WidowMatch(scorer, fixed_dummy=fixed_dummy)
 
 

@@ -30,7 +30,7 @@ from vaza.protocol.bridge import (
 from vaza.robots.bidding import explain_auction
 from vaza.scoring.contract import duplicate_score
 from vaza.scoring.sheet import Entry, PadDeal, Sheet, add, new_sheet
-from vaza.scoring.systems import pad_rules
+from vaza.scoring.systems import PadOptions, pad_rules
 
 LABELS = tuple(seat.letter for seat in SEATS)
 LINED: Final = frozenset(("rubber", "chicago", "auction"))
@@ -348,4 +348,4 @@ def bridge_match(
         return BridgeMatch(scorer, board_set)
     if deals is not None:
         raise ParseError("a set of boards is played with duplicate scoring")
-    return BridgeMatch(SheetScorer(new_sheet(pad_rules(scoring, **options))))
+    return BridgeMatch(SheetScorer(new_sheet(pad_rules(scoring, PadOptions(**options)))))

@@ -4,6 +4,7 @@ docs/protocol.md)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final, Protocol
 
@@ -192,14 +193,16 @@ def view_json(view: TableView) -> JSON:
     return family_view_json(
         "contract",
         view,
-        phase=view.phase.value,
-        seats=SEATS,
-        calls=[call.name for call in view.calls],
-        contract=contract_json(view.contract),
-        controller=view.controller,
-        legal=_legal_json(view),
-        result=result_json(view.result),
-        play=contract_play_json(view),
+        FamilyFields(
+            phase=view.phase.value,
+            seats=SEATS,
+            calls=[call.name for call in view.calls],
+            contract=contract_json(view.contract),
+            controller=view.controller,
+            legal=_legal_json(view),
+            result=result_json(view.result),
+            play=contract_play_json(view),
+        ),
     ) | {"alerts": _alerts_json(view)}
 
 
@@ -320,19 +323,23 @@ class FamilyView(OwnView, Protocol):
     def to_act(self) -> Seat | None: ...
 
 
-def family_view_json(
-    game: str,
-    view: FamilyView,
-    *,
-    phase: str,
-    seats: Sequence[Seat],
-    calls: list[str],
-    contract: JSON | None,
-    controller: Seat | None,
-    legal: list[JSON],
-    result: JSON | None,
-    play: JSON,
-) -> JSON:
+@dataclass(frozen=True, slots=True)
+class FamilyFields:
+    """The family's fields each game words its own way (its phase names, its seats, its calls
+    and contract); `family_view_json` adds those the view holds under the family's names."""
+
+    phase: str
+    seats: Sequence[Seat]
+    calls: list[str]
+    contract: JSON | None
+    controller: Seat | None
+    legal: list[JSON]
+    result: JSON | None
+    play: JSON
+    """The play's fields (`play_json`), merged into the view."""
+
+
+def family_view_json(game: str, view: FamilyView, fields: FamilyFields) -> JSON:
     """The fields every game of the family sends: those `view` holds under the family's names,
     and those each game words its own way; a game adds what is its own to the dict."""
     return {
@@ -340,17 +347,17 @@ def family_view_json(
         "board": view.board_number,
         "dealer": view.dealer.letter,
         "vulnerability": view.vulnerability.pbn,
-        "phase": phase,
-        "seats": [seat.letter for seat in seats],
-        "hand_sizes": by_seat(seats, view.hand_sizes),
-        "calls": calls,
-        "contract": contract,
+        "phase": fields.phase,
+        "seats": [seat.letter for seat in fields.seats],
+        "hand_sizes": by_seat(fields.seats, view.hand_sizes),
+        "calls": fields.calls,
+        "contract": fields.contract,
         "to_act": seat_text(view.to_act),
-        "controller": seat_text(controller),
+        "controller": seat_text(fields.controller),
         "proposal": proposal_json(view.proposal),
-        "result": result,
-        **play,
-        **viewers_own_json(view, seats, legal),
+        "result": fields.result,
+        **fields.play,
+        **viewers_own_json(view, fields.seats, fields.legal),
     }
 
 

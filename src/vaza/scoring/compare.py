@@ -36,7 +36,7 @@ from vaza.scoring.contract import (
 from vaza.scoring.honours import honours
 from vaza.scoring.imps import imps
 from vaza.scoring.sheet import Entry, EntryKind, PadDeal, PadRules, PassedOut, add, sheet_at
-from vaza.scoring.systems import PAD_SYSTEMS, pad_rules
+from vaza.scoring.systems import PAD_SYSTEMS, PadOptions, pad_rules
 
 DUPLICATE: Final = "duplicate"
 """The registry's name of duplicate scoring, the one system not kept on a pad."""
@@ -126,7 +126,7 @@ def compare_deal(
             if par is not None:
                 rows.append(par_row(deal, par))
         elif system.name in PAD_SYSTEMS:
-            rows.append(pad_row(pad_rules(system.name, **system.options), deal))
+            rows.append(pad_row(pad_rules(system.name, PadOptions(**system.options)), deal))
     return tuple(rows)
 
 
@@ -190,19 +190,10 @@ def pad_row(rules: PadRules, deal: PlayedDeal) -> Row:
     entries = after.entries[len(before.entries) :]
     ns = sum(entry.points if entry.side is Side.NS else -entry.points for entry in entries)
     reasons: list[Reason] = []
-    contract, tricks = deal.pad.contract, deal.pad.declarer_tricks
     games = {side: before.games_won(side) for side in Side}
     last = before.played + 1 == rules.deals_per_round
     for entry in entries:
-        reason = _entry_reason(
-            entry,
-            rules=rules,
-            contract=contract,
-            tricks=tricks,
-            vulnerability=deal.vulnerability,
-            games=games,
-            last=last,
-        )
+        reason = _entry_reason(entry, rules=rules, deal=deal, games=games, last=last)
         if reason is not None:
             reasons.append(reason)
     for line in after.lines[len(before.lines) :]:
@@ -226,9 +217,7 @@ def _entry_reason(
     entry: Entry,
     *,
     rules: PadRules,
-    contract: Contract | None,
-    tricks: int | None,
-    vulnerability: Vulnerability,
+    deal: PlayedDeal,
     games: Mapping[Side, int],
     last: bool,
 ) -> Reason | None:
@@ -236,6 +225,8 @@ def _entry_reason(
 
     `games` are each side's games before the deal; `last` says the deal ends a round."""
     kind, side, points = entry.kind, entry.side, entry.points
+    contract, tricks = deal.pad.contract, deal.pad.declarer_tricks
+    vulnerability = deal.vulnerability
     vulnerable = vulnerability.is_vulnerable(side)
     if kind is EntryKind.IMPS:
         return None

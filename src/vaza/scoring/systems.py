@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 from vaza.core.errors import ParseError
@@ -22,27 +22,34 @@ CHOICES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
-def pad_rules(
-    system: str,
-    *,
-    honours: bool = True,
-    doubled_overtricks: str = "per-trick",
-    vul_cycle: str = "seeds",
-    partscores: str = "carry",
-    passed_out: str = "redeal",
-) -> PadRules:
-    """The rules of a pad system; each option chooses between the seeds where they differ
-    (see docs/scoring.md)."""
-    for name, value in (
-        ("doubled_overtricks", doubled_overtricks),
-        ("vul_cycle", vul_cycle),
-        ("partscores", partscores),
-        ("passed_out", passed_out),
-    ):
-        if value not in CHOICES[name]:
-            raise ParseError(f"{name} is one of {', '.join(CHOICES[name])}, not {value!r}")
-    flat = doubled_overtricks == "flat"
-    cycle = DEALER_CYCLE if vul_cycle == "dealer" else SEEDS_CYCLE
+@dataclass(frozen=True, slots=True)
+class PadOptions:
+    """A pad system's options, each choosing between the seeds where they differ (see
+    docs/scoring.md); checked when made, so a pad never holds a choice no seed makes."""
+
+    honours: bool = True
+    """Honours are scored (the seeds' rubber); off for those who never count them."""
+    doubled_overtricks: str = "per-trick"
+    """Doubled overtricks paid per trick by vulnerability (per-trick) or one flat rate (flat)."""
+    vul_cycle: str = "seeds"
+    """Chicago's vulnerability: the seeds' cycle by deal (seeds) or by dealer (dealer)."""
+    partscores: str = "carry"
+    """Chicago partscores add up toward game (carry) or each deal stands alone (duplicate)."""
+    passed_out: str = "redeal"
+    """A deal passed out by all four is dealt again (redeal) or counts as a deal (counts)."""
+
+    def __post_init__(self) -> None:
+        for name, choices in CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise ParseError(f"{name} is one of {', '.join(choices)}, not {value!r}")
+
+
+def pad_rules(system: str, options: PadOptions = PadOptions()) -> PadRules:
+    """The rules of a pad system under its options."""
+    honours, partscores = options.honours, options.partscores
+    flat = options.doubled_overtricks == "flat"
+    cycle = DEALER_CYCLE if options.vul_cycle == "dealer" else SEEDS_CYCLE
     if system == "rubber":
         rules = rubber_rules(honours, flat)
     elif system == "auction":
@@ -55,4 +62,4 @@ def pad_rules(
         rules = russian_rules(cycle)
     else:
         raise ParseError(f"not a pad system: {system!r} (one of {', '.join(PAD_SYSTEMS)})")
-    return replace(rules, passed_out=PassedOut(passed_out))
+    return replace(rules, passed_out=PassedOut(options.passed_out))

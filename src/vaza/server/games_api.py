@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from vaza.core.errors import VazaError
 from vaza.games import GAME_NAMES, catalogue, find_game
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
 from vaza.scoring.sheet import add, close, new_sheet
-from vaza.scoring.systems import pad_rules
+from vaza.scoring.systems import PadOptions, pad_rules
 from vaza.server.deps import User
 from vaza.server.guard import LimitReached, RateLimiter
 
@@ -24,9 +24,29 @@ MEANINGS_PER_MINUTE: Final = 120
 """How often one person may ask what the next calls would mean (each of their turns asks once)."""
 
 
+_Choice = Annotated[str, Field(max_length=20)]
+
+
+class PadOptionsBody(BaseModel):
+    """The pad's options as the page sends them: small typed fields (an unknown key is
+    ignored, as the page may keep an option of another system); their choices are checked by
+    `PadOptions`, so a wrong one is a 400 that names the choices."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    honours: bool = True
+    doubled_overtricks: _Choice = "per-trick"
+    vul_cycle: _Choice = "seeds"
+    partscores: _Choice = "carry"
+    passed_out: _Choice = "redeal"
+
+    def to_options(self) -> PadOptions:
+        return PadOptions(**self.model_dump())
+
+
 class PadRequest(BaseModel):
-    system: str = "rubber"
-    options: dict[str, Any] = Field(default_factory=dict)
+    system: Annotated[str, Field(max_length=20)] = "rubber"
+    options: PadOptionsBody = Field(default_factory=PadOptionsBody)
     deals: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=500)
     dealer: str = "N"
     finished: bool = False
@@ -36,7 +56,7 @@ class PadRequest(BaseModel):
 @router.post("/api/pad")
 async def pad(body: PadRequest) -> dict[str, Any]:
     """The score pad for a game played with real cards (the `vaza pad` systems)."""
-    return keep_pad(body.system, body.options, body.deals, body.dealer, body.finished)
+    return keep_pad(body.system, body.options.to_options(), body.deals, body.dealer, body.finished)
 
 
 @router.get("/api/games")
@@ -90,10 +110,10 @@ async def meanings(
 
 
 def keep_pad(
-    system: str, options: dict[str, Any], deals: list[str], dealer: str, finished: bool
+    system: str, options: PadOptions, deals: list[str], dealer: str, finished: bool
 ) -> dict[str, Any]:
     """Score deal lines on a pad; a bad line is reported and skipped, the others count."""
-    rules = pad_rules(system, **{k: v for k, v in options.items() if k in _PAD_OPTIONS})
+    rules = pad_rules(system, options)
     sheet = new_sheet(rules, parse_seat(dealer))
     errors: list[dict[str, Any]] = []
     for number, line in enumerate(deals, start=1):
@@ -106,6 +126,3 @@ def keep_pad(
     if finished and not sheet.over:
         sheet = close(sheet)
     return {"sheet": sheet.to_dict(), "errors": errors}
-
-
-_PAD_OPTIONS = frozenset(("honours", "doubled_overtricks", "vul_cycle", "partscores", "passed_out"))

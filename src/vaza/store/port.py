@@ -64,6 +64,15 @@ class NewEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class TableHead:
+    """What the table lists read of a table, written with each append so a list never
+    replays a log: where the table is (`status`) and what it shows (`summary`)."""
+
+    status: str
+    summary: JSON
+
+
+@dataclass(frozen=True, slots=True)
 class DealRow:
     id: int
     table_id: str
@@ -124,12 +133,11 @@ class Store(Protocol):
         expected_version: int,
         events: Sequence[NewEvent],
         *,
-        status: str,
-        summary: JSON,
+        head: TableHead,
         deals: Sequence[DealRow] = (),
     ) -> int:
-        """Append after `expected_version`, with the deals those events finished, in one
-        commit; raises ConflictError if the log moved."""
+        """Append after `expected_version`, with the table's new head and the deals those
+        events finished, in one commit; raises ConflictError if the log moved."""
         ...
 
     async def events(self, table_id: str, after: int = 0) -> list[StoredEvent]: ...

@@ -23,6 +23,7 @@ from vaza.store.port import (
     NameTaken,
     NewEvent,
     StoredEvent,
+    TableHead,
     TableRecord,
     UserRecord,
 )
@@ -55,14 +56,21 @@ class _Append:
     table_id: str
     expected_version: int
     events: tuple[NewEvent, ...]
-    status: str
-    summary: JSON
+    head: TableHead
     deals: tuple[DealRow, ...]
 
     @property
     def reached(self) -> int:
         """The table's version once the append is in."""
         return self.expected_version + len(self.events)
+
+    @property
+    def status(self) -> str:
+        return self.head.status
+
+    @property
+    def summary(self) -> JSON:
+        return self.head.summary
 
 
 class SqlStore:
@@ -248,12 +256,11 @@ class SqlStore:
         expected_version: int,
         events: Sequence[NewEvent],
         *,
-        status: str,
-        summary: JSON,
+        head: TableHead,
         deals: Sequence[DealRow] = (),
     ) -> int:
         """Queue the append for the group committer and wait until it is durable."""
-        request = _Append(table_id, expected_version, tuple(events), status, summary, tuple(deals))
+        request = _Append(table_id, expected_version, tuple(events), head, tuple(deals))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_batches())
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -382,7 +389,7 @@ class SqlStore:
                 models.Table.id == request.table_id,
                 models.Table.version == request.expected_version,
             )
-            .values(version=new_version, status=request.status, summary=request.summary)
+            .values(version=new_version, status=request.head.status, summary=request.head.summary)
         )
         if moved.rowcount != 1:  # type: ignore[attr-defined]
             return ConflictError(

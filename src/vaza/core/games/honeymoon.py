@@ -237,11 +237,7 @@ class TwoHandedDeal(TakesBack[Seat, TwoHandedAction, DealResult]):
 
     def apply(self, action: object, by: Seat | None = None) -> None:
         if isinstance(action, Claim | ClaimResponse | UndoRequest | UndoResponse):
-            if by is None:
-                raise IllegalAction(f"{type(action).__name__} needs the seat that sends it")
-            if by not in PLAYERS:
-                raise IllegalAction("two-handed bridge is played by North and East")
-            self._table_action(action, by)
+            self._table_action(action, _player(action, by))
             return
         if self.proposal is not None:
             raise ProposalPending(f"waiting for answers to a {self.proposal.kind.value}")
@@ -429,3 +425,12 @@ __all__ = [
     "TwoHandedStage",
     "opponent",
 ]
+
+
+def _player(action: object, by: Seat | None) -> Seat:
+    """The player who sends a claim or an undo (either of the two, at any moment)."""
+    if by is None:
+        raise IllegalAction(f"{type(action).__name__} needs the seat that sends it")
+    if by not in PLAYERS:
+        raise IllegalAction("two-handed bridge is played by North and East")
+    return by
