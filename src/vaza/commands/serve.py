@@ -94,6 +94,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="guest accounts one address may make in an hour (default 10)",
     )
     parser.add_argument(
+        "--friends",
+        type=positive,
+        default=200,
+        help="friends one person may have (default 200)",
+    )
+    parser.add_argument(
         "--open-tables",
         type=positive,
         default=10,
@@ -138,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
         allowed_origins=tuple(origin.rstrip("/") for origin in args.allowed_origin),
         guests_per_hour=args.guests_per_hour,
         open_tables=args.open_tables,
+        friends=args.friends,
     )
 
     from vaza.robots.registry import Thinking, set_table_robot

@@ -22,11 +22,13 @@ from itsdangerous import URLSafeSerializer
 
 from vaza import __version__
 from vaza.app.cluster import Cluster
+from vaza.app.friends import FRIENDS_LIMIT
 from vaza.app.service import ServiceOptions, TableService
 from vaza.app.users import UserService
 from vaza.bus.leases import LEASE_SECONDS, Leases, LocalLeases, RedisLeases, process_id
 from vaza.bus.memory import MemoryBus
 from vaza.bus.port import Bus
+from vaza.bus.presence import presence_board
 from vaza.bus.redis import RedisBus
 from vaza.core.errors import VazaError
 from vaza.server.accounts_api import router as accounts_router
@@ -35,6 +37,7 @@ from vaza.server.deps import (
     Services,
     user_from_cookie,
 )
+from vaza.server.friends_api import router as friends_router
 from vaza.server.games_api import MEANINGS_PER_MINUTE
 from vaza.server.games_api import router as games_router
 from vaza.server.guard import (
@@ -48,6 +51,7 @@ from vaza.server.guard import (
     security_headers,
 )
 from vaza.server.hub import Hub
+from vaza.server.presence import ClubPresence
 from vaza.server.tables_api import can_view
 from vaza.server.tables_api import router as tables_router
 from vaza.server.tournaments_api import router as tournaments_router
@@ -83,6 +87,8 @@ class ServerConfig:
     """Guest accounts one address may make in an hour."""
     open_tables: int = 10
     """Unfinished tables one person may have created."""
+    friends: int = FRIENDS_LIMIT
+    """Friends one person may have."""
     max_body: int = 4_000_000
     """The largest request body, in bytes (a duplicate event's PBN file fits)."""
     lease_seconds: float = LEASE_SECONDS
@@ -143,10 +149,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         cluster = Cluster(tables, bus, leases)
         hub = Hub(cluster, can_view, store.user_by_name)
         await hub.start()
+        presence = app.state.presence = ClubPresence(hub, presence_board(bus, cluster.me))
         app.state.services = Services(
             database, store, UserService(store), tables, hub, URLSafeSerializer(_secret(config))
         )
         await cluster.start()
+        await presence.start()
         log.info("serving %d tables (process %s)", len(tables.tables), cluster.me)
         app.state.ready = True
         _settle_garbage_collector()
@@ -154,6 +162,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             yield
         finally:
             app.state.ready = False
+            await presence.close()
             await cluster.close()
             await tables.close()
             await store.close()
@@ -171,7 +180,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.meanings = RateLimiter(MEANINGS_PER_MINUTE, 60.0)
     app.state.config = config
     _routes(app)
-    for router in (accounts_router, games_router, tables_router, tournaments_router):
+    routers = (accounts_router, friends_router, games_router, tables_router, tournaments_router)
+    for router in routers:
         app.include_router(router)
     return app
 

@@ -113,3 +113,18 @@ class DealPlayer(Base):
     )
     seat: Mapped[str] = mapped_column(String(8), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+
+
+class Friendship(Base):
+    """One person's friend: a tie one way (as BBO's "friends"), kept by account so that a
+    guest's new name follows it.  Nobody is told who has them as a friend."""
+
+    __tablename__ = "friends"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    friend_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
