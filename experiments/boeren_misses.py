@@ -3,11 +3,10 @@ size, over `argv[1]` matches of seed `argv[2]`."""
 
 import collections
 import json
-import random
 import sys
 
 from common import BUDGET, OPTIONS
-from vaza.bench.boerenbridge import robot_matches
+from vaza.bench.boerenbridge import Series, robot_matches
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 
 matches, seed = int(sys.argv[1]), int(sys.argv[2])
@@ -19,7 +18,7 @@ def robot(robot_seed: int) -> BoerenbridgeStrongRobot:
     return BoerenbridgeStrongRobot(OPTIONS, budget=BUDGET, seed=robot_seed)
 
 
-for match in robot_matches(matches, seed, random.Random(seed), robot, options=OPTIONS):
+for match in robot_matches(Series(matches, seed, OPTIONS), robot):
     for result in match.results:
         size = sum(result.tricks)
         for bid, tricks in zip(result.bids, result.tricks, strict=True):

@@ -3,12 +3,11 @@ through the same `robot_matches` as `vaza bench robots` (same deals, same robot 
 two runs' figures paired deal by deal."""
 
 import os
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 
-from vaza.bench.boerenbridge import BoerenbridgePlayer, exact_rate, robot_matches
+from vaza.bench.boerenbridge import BoerenbridgePlayer, Series, exact_rate, robot_matches
 from vaza.bench.compare import paired_change
 from vaza.core.games.boerenbridge_rules import BoerenbridgeOptions
 
@@ -22,7 +21,7 @@ def exact_bid_rate(make_robot: Callable[[int], BoerenbridgePlayer]) -> dict[str,
     matches, seed = int(sys.argv[1]), int(sys.argv[2])
     started = time.time()
     exact = bids = 0
-    for match in robot_matches(matches, seed, random.Random(seed), make_robot, options=OPTIONS):
+    for match in robot_matches(Series(matches, seed, OPTIONS), make_robot):
         made, total = exact_rate(match)
         exact += made
         bids += total

@@ -4,7 +4,9 @@ from vaza.bench import robots
 
 
 def test_bench_robots_reports_every_figure() -> None:
-    figures = robots.run(6, 3, card_deals=1, boeren_matches=1, boeren_random_matches=2)
+    figures = robots.run(
+        robots.Sizes(6, 3, card_deals=1, boeren_matches=1, boeren_random_matches=2)
+    )
     names = ("par_loss_imps", "par_loss_fail_imps", "par_loss_missed_imps", "bid_ms_p95",
              "dd_cost_declarer", "dd_cost_defence", "lead_cost", "card_ms_p95", "exact_bid_rate",
              "win_rate_vs_random", "boeren_ms_p95", "layouts_per_cpu_second",

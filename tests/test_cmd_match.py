@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from vaza.bench.boerenbridge_compare import Rounds, play_round
 from vaza.bench.boerenbridge_compare import compare as boerenbridge_compare
-from vaza.bench.boerenbridge_compare import play_round
 from vaza.bench.compare import Comparison, compare, interval95, paired_change
 from vaza.cli import main
 from vaza.commands import match as match_command
@@ -86,14 +86,12 @@ def test_a_boerenbridge_program_is_told_each_robot_s_seed() -> None:
     """Each Boerenbridge robot of a match draws from a seed of its own: a program is told it
     with every view, and plays as the robot in process."""
     strong = BOERENBRIDGE_CONFIGS["strong"]
-    in_process = boerenbridge_compare(strong, strong, deals=1, seed=4, hand_size=2)
+    in_process = boerenbridge_compare(strong, strong, Rounds(1, 4, hand_size=2))
     with ExternalSeats(command_words(ROBOT_PROGRAM)) as seats:
         through = boerenbridge_compare(
             strong,
             lambda options, seed: seats.robot(Request(seed=seed)),
-            deals=1,
-            seed=4,
-            hand_size=2,
+            Rounds(1, 4, hand_size=2),
         )
     assert through == in_process
 
@@ -112,7 +110,7 @@ def test_a_boerenbridge_robot_against_itself_scores_exactly_even() -> None:
     tables: two copies of one robot play both tables alike, so nothing but the robots can
     make a difference."""
     strong = BOERENBRIDGE_CONFIGS["strong"]
-    result = boerenbridge_compare(strong, strong, deals=6, seed=5, hand_size=4)
+    result = boerenbridge_compare(strong, strong, Rounds(6, 5, hand_size=4))
     assert [deal.difference for deal in result.deals] == [0.0] * 6
     assert result.interval == (0.0, 0.0)
     figures = result.as_dict()
@@ -124,7 +122,7 @@ def test_two_boerenbridge_robots_each_play_every_seat_of_a_deal() -> None:
     """Strong against simple: each pair's points are the two tables' scores split by seat, A
     holding players 0 and 2 at the first table and 1 and 3 at the second."""
     a, b = BOERENBRIDGE_CONFIGS["strong"], BOERENBRIDGE_CONFIGS["simple"]
-    result = boerenbridge_compare(a, b, deals=3, seed=8, hand_size=5)
+    result = boerenbridge_compare(a, b, Rounds(3, 8, hand_size=5))
     rng = make_rng(8)
     for number, paired in enumerate(result.deals):
         setup = RoundSetup(4, number % 4, 5)
@@ -162,7 +160,7 @@ def test_the_boerenbridge_match_explains_its_points() -> None:
     """Beside the points: each robot's exact bids and 0 bids over the same hands, how the two
     bid each hand, and each one's exact bids at a table of three random players."""
     a, b = BOERENBRIDGE_CONFIGS["strong"], BOERENBRIDGE_CONFIGS["simple"]
-    result = boerenbridge_compare(a, b, deals=4, seed=2, hand_size=3)
+    result = boerenbridge_compare(a, b, Rounds(4, 2, hand_size=3))
     hands = result.hands
     assert len(hands) == 16
     figures = result.as_dict()
@@ -181,7 +179,7 @@ def test_a_robot_against_random_players_is_the_same_robot_at_both_tables() -> No
     """The random players draw alike for A and B, so one robot against itself is exactly even
     there too."""
     strong = BOERENBRIDGE_CONFIGS["strong"]
-    result = boerenbridge_compare(strong, strong, deals=4, seed=3, hand_size=3)
+    result = boerenbridge_compare(strong, strong, Rounds(4, 3, hand_size=3))
     assert all(d.a_exact_vs_random == d.b_exact_vs_random for d in result.deals)
     assert all(hand.a_bid == hand.b_bid for hand in result.hands)
 

@@ -118,9 +118,17 @@ async def _person(ws_url: str, cookie: str, table: str, think: float, counts: Co
                 counts.person_actions += 1
 
 
-def _person_main(
-    *, ws_url: str, cookie: str, table: str, think: float, actions: Any, out: Any, stop: Any
-) -> None:
+@dataclass(frozen=True, slots=True)
+class _Person:
+    """Who the person is and where they play: North at `table`, `think` seconds a move."""
+
+    ws_url: str
+    cookie: str
+    table: str
+    think: float
+
+
+def _person_main(person: _Person, *, actions: Any, out: Any, stop: Any) -> None:
     """The person's client in a process of its own, as a person's browser is: the attackers'
     clients, in the bench's process, would otherwise delay the person's own messages. Counts
     its actions in `actions` as it goes; sends the robot moves' times down `out` when `stop`
@@ -128,7 +136,9 @@ def _person_main(
 
     async def play() -> list[tuple[float, str]]:
         counts = Counts()
-        playing = asyncio.ensure_future(_person(ws_url, cookie, table, think, counts))
+        playing = asyncio.ensure_future(
+            _person(person.ws_url, person.cookie, person.table, person.think, counts)
+        )
         while not stop.is_set() and not playing.done():
             actions.value = counts.person_actions
             await asyncio.sleep(0.1)
@@ -154,11 +164,8 @@ class _PersonProcess:
         self._results, out = context.Pipe(duplex=False)
         self._process = context.Process(
             target=_person_main,
+            args=(_Person(ws_url, cookie, table, think),),
             kwargs={
-                "ws_url": ws_url,
-                "cookie": cookie,
-                "table": table,
-                "think": think,
                 "actions": self.actions,
                 "out": out,
                 "stop": self._stop,

@@ -23,6 +23,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from vaza.bench.boerenbridge_compare import RandomPlayer
@@ -75,18 +76,28 @@ def zero_bids(match: BoerenbridgeMatch) -> int:
     return sum(result.bids.count(0) for result in match.results)
 
 
+@dataclass(frozen=True, slots=True)
+class Series:
+    """Matches of four robots to play: how many, their seed and the game's options."""
+
+    matches: int
+    seed: int
+    options: BoerenbridgeOptions = field(default_factory=BoerenbridgeOptions)
+
+
 def robot_matches(
-    matches: int,
-    seed: int,
-    rng: random.Random,
+    series: Series,
     make_robot: Callable[[int], BoerenbridgePlayer],
     *,
-    options: BoerenbridgeOptions,
+    rng: random.Random | None = None,
     times: list[float] | None = None,
 ) -> Iterator[BoerenbridgeMatch]:
-    """`matches` matches of four robots, each yielded once played to its end: the robot of
-    player p in match n is `make_robot(seed * 1000 + n * 10 + p)`, each match's deals come from
-    `rng`, and every decision is timed into `times` when it is given."""
+    """The series' matches, each yielded once played to its end: the robot of player p in
+    match n is `make_robot(seed * 1000 + n * 10 + p)`, each match's deals come from `rng`
+    (by default `random.Random(seed)`), and every decision is timed into `times` when it is
+    given."""
+    matches, seed, options = series.matches, series.seed, series.options
+    rng = random.Random(seed) if rng is None else rng
     for number in range(matches):
         robots = [make_robot(seed * 1000 + number * 10 + p) for p in range(PLAYERS)]
         match = BoerenbridgeMatch(PLAYERS, options, rng=random.Random(rng.random()))
@@ -114,7 +125,7 @@ def measure(
     def strong_robot(robot_seed: int) -> BoerenbridgeStrongRobot:
         return BoerenbridgeStrongRobot(options, budget=budget, seed=robot_seed)
 
-    for match in robot_matches(matches, seed, rng, strong_robot, options=options, times=times):
+    for match in robot_matches(Series(matches, seed, options), strong_robot, rng=rng, times=times):
         made, total = exact_rate(match)
         exact += made
         bids += total

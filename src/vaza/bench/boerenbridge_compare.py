@@ -216,17 +216,27 @@ def against_random(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Rounds:
+    """The rounds a comparison plays: how many, the seed they are dealt from, their size and
+    the game's options."""
+
+    deals: int
+    seed: int | str | None = None
+    hand_size: int = HAND_SIZE
+    options: BoerenbridgeOptions | None = None
+
+
 def compare(
     a: BoerenbridgeFactory,
     b: BoerenbridgeFactory,
-    deals: int,
-    seed: int | str | None = None,
+    rounds: Rounds,
     *,
-    hand_size: int = HAND_SIZE,
-    options: BoerenbridgeOptions | None = None,
     advance: Callable[[int], None] | None = None,
 ) -> BoerenbridgeComparison:
-    options = options if options is not None else BoerenbridgeOptions()
+    """`a` and `b` over the same rounds, each in both places (see `A_SEATS`)."""
+    deals, seed, hand_size = rounds.deals, rounds.seed, rounds.hand_size
+    options = rounds.options if rounds.options is not None else BoerenbridgeOptions()
     played = []
     for deal in dealt_rounds(deals, seed, hand_size):
         setup, dealt, seeds = deal.setup, deal.dealt, deal.seeds

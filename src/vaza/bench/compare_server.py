@@ -81,11 +81,8 @@ def _ratio(current: float | None, base: float | None) -> float | None:
 
 def run(
     base: str,
-    tables: int,
-    seconds: float,
-    think: float,
+    load: server.Load,
     *,
-    seed: int | None = None,
     rounds: int = 2,
     advance: Callable[[int], None] = lambda _: None,
 ) -> JSON:
@@ -104,11 +101,9 @@ def run(
             order = ("base", "current") if number % 2 == 0 else ("current", "base")
             for which in order:
                 if which == "base":
-                    figures = server.run(
-                        tables, seconds, think, seed, patches=base_patches, source=source
-                    )
+                    figures = server.run(load, patches=base_patches, source=source)
                 else:
-                    figures = server.run(tables, seconds, think, seed)
+                    figures = server.run(load)
                 runs[which].append(figures)
                 advance(1)
     summary = {
@@ -119,9 +114,9 @@ def run(
         "benchmark": "compare-server",
         "base": base_commit,
         "current": current_commit + ("+changes" if changed else ""),
-        "tables": tables,
-        "seconds": seconds,
-        "think_seconds": think,
+        "tables": load.tables,
+        "seconds": load.seconds,
+        "think_seconds": load.think,
         "rounds": rounds,
         "base_patches": base_patches,
         "base_figures": summary["base"],

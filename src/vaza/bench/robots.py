@@ -22,6 +22,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -101,19 +102,28 @@ def measure_leads(
     }
 
 
-def run(
-    deals: int,
-    seed: int,
-    *,
-    card_deals: int,
-    boeren_matches: int,
-    boeren_random_matches: int | None = None,
-    advance: Callable[[int], None] | None = None,
-) -> dict[str, object]:
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """How much the robots' benchmark plays (the `vaza bench robots` options)."""
+
+    deals: int
+    """Boards bid."""
+    seed: int
+    card_deals: int
+    """Boards bid and played."""
+    boeren_matches: int
+    """Boerenbridge matches of four strong robots."""
+    boeren_random_matches: int | None = None
+    """Matches of one strong robot against three random players (default: as many)."""
+
+
+def run(sizes: Sizes, advance: Callable[[int], None] | None = None) -> dict[str, object]:
     """Every figure: `deals` boards bid, `card_deals` bid and played.  The boards are bid by
     the strong robot's bidder, which judges by simulation the calls that place the contract
     (`robots/judged_bidding.py`), and again by the system alone: the par loss of both, and
     the change board by board."""
+    deals, seed, card_deals = sizes.deals, sizes.seed, sizes.card_deals
+    boeren_matches, boeren_random_matches = sizes.boeren_matches, sizes.boeren_random_matches
     from vaza.robots.bidding.measure import paired_change  # noqa: PLC0415
     from vaza.robots.judged_bidding import JudgeSettings, judged_chooser  # noqa: PLC0415
 

@@ -72,21 +72,29 @@ async def _guest(http: httpx.AsyncClient) -> str:
     return "; ".join(f"{name}={value}" for name, value in response.cookies.items())
 
 
+@dataclass(frozen=True, slots=True)
+class Load:
+    """The simulated people: `tables` tables of four, for `seconds`, thinking `think` seconds
+    a move on average (0: at once), drawn from `seed`."""
+
+    tables: int
+    seconds: float
+    think: float
+    seed: int | None = None
+
+
+@dataclass(slots=True)
 class Player:
-    def __init__(
-        self,
-        url: str,
-        cookie: str,
-        table: str,
-        seat: str,
-        think: Callable[[], float],
-        *,
-        patches: bool = True,
-    ) -> None:
-        self.url, self.cookie, self.table, self.seat, self.think = url, cookie, table, seat, think
-        self.patches = patches
-        """Take updates as patches of the view, as the browser does."""
-        self.sent_at: float | None = None
+    """One simulated person at a table, on the WebSocket at `url`."""
+
+    url: str
+    cookie: str
+    table: str
+    seat: str
+    think: Callable[[], float]
+    patches: bool = True
+    """Take updates as patches of the view, as the browser does."""
+    sent_at: float | None = field(default=None, init=False)
 
     async def run(
         self,
@@ -152,37 +160,21 @@ def _dumps(message: JSON) -> str:
 
 
 async def _run(
-    tables: int,
-    seconds: float,
-    think: float,
-    seed: int | None,
-    url: str | None = None,
-    *,
-    patches: bool = True,
-    source: Path | None = None,
+    load: Load, url: str | None = None, *, patches: bool = True, source: Path | None = None
 ) -> JSON:
     if url is not None:  # servers already running (other processes, other machines)
         urls = [part.strip().rstrip("/") for part in url.split(",") if part.strip()]
-        return await _drive(urls, tables, seconds, think, seed, servers=[], patches=patches)
+        return await _drive(urls, load, servers=[], patches=patches)
     with tempfile.TemporaryDirectory(prefix="vaza-bench-") as data_dir:
         servers = await _start_servers(Path(data_dir), 1, (), source=source)
         try:
-            figures = await _drive_started(servers, tables, seconds, think, seed, patches=patches)
+            figures = await _drive_started(servers, load, patches=patches)
         finally:
             _stop_servers(servers)
     return figures
 
 
-async def _run_cluster(
-    processes: int,
-    tables: int,
-    seconds: float,
-    think: float,
-    seed: int | None,
-    *,
-    pg: str,
-    redis: str,
-) -> JSON:
+async def _run_cluster(processes: int, load: Load, *, pg: str, redis: str) -> JSON:
     """Several server processes over one PostgreSQL database (made for the run) and Redis."""
     database = f"vaza_bench_{secrets.token_hex(4)}"
     admin = await asyncpg.connect(pg)
@@ -201,7 +193,7 @@ async def _run_cluster(
             series: list[list[float | None]] = []
             sampler = asyncio.create_task(_sample_memory(servers, series))
             try:
-                figures = await _drive_started(servers, tables, seconds, think, seed)
+                figures = await _drive_started(servers, load)
                 figures["benchmark"] = "cluster"
                 figures["processes"] = processes
                 figures["rss_mb"] = [_rss_mb(process) for _, process in servers]
@@ -283,26 +275,17 @@ def _rss_mb(process: subprocess.Popen[bytes]) -> float | None:
 
 
 async def _drive_started(
-    servers: list[tuple[str, subprocess.Popen[bytes]]],
-    tables: int,
-    seconds: float,
-    think: float,
-    seed: int | None,
-    *,
-    patches: bool = True,
+    servers: list[tuple[str, subprocess.Popen[bytes]]], load: Load, *, patches: bool = True
 ) -> JSON:
     """`_drive` over servers this benchmark started, whose CPU it measures too."""
     urls = [url for url, _ in servers]
     processes = [p for _, p in servers]
-    return await _drive(urls, tables, seconds, think, seed, servers=processes, patches=patches)
+    return await _drive(urls, load, servers=processes, patches=patches)
 
 
 async def _drive(
     urls: list[str],
-    tables: int,
-    seconds: float,
-    think: float,
-    seed: int | None,
+    load: Load,
     *,
     servers: list[subprocess.Popen[bytes]],
     patches: bool = True,
@@ -310,6 +293,7 @@ async def _drive(
     """Tables are created on the servers in turn, and the four people of a table connect to
     different servers where there are several (so commands cross between processes); each
     takes updates as patches unless `patches` is False (whole views, as before patches)."""
+    tables, seconds, think, seed = load.tables, load.seconds, load.think, load.seed
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=50)
     players: list[Player] = []
@@ -448,28 +432,18 @@ def _ms(values: list[float], quantile: float) -> float | None:
 
 def run_cluster(
     processes: int,
-    tables: int,
-    seconds: float,
-    think: float,
-    seed: int | None = None,
+    load: Load,
     *,
     pg: str = "postgresql://postgres@127.0.0.1:5432/postgres",
     redis: str = "redis://127.0.0.1:6379/0",
 ) -> JSON:
-    return uvloop.run(_run_cluster(processes, tables, seconds, think, seed, pg=pg, redis=redis))
+    return uvloop.run(_run_cluster(processes, load, pg=pg, redis=redis))
 
 
 def run(
-    tables: int,
-    seconds: float,
-    think: float,
-    seed: int | None = None,
-    url: str | None = None,
-    *,
-    patches: bool = True,
-    source: Path | None = None,
+    load: Load, url: str | None = None, *, patches: bool = True, source: Path | None = None
 ) -> JSON:
     """Measure; the simulated clients run on uvloop so that they take less of the machine's
     CPU from the server they measure.  `source`: serve the `vaza` package found there instead
     of this one (`vaza bench compare-server`)."""
-    return uvloop.run(_run(tables, seconds, think, seed, url, patches=patches, source=source))
+    return uvloop.run(_run(load, url, patches=patches, source=source))

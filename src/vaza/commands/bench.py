@@ -302,22 +302,20 @@ def run_engine(args: argparse.Namespace) -> int:
 def run_server(args: argparse.Namespace) -> int:
     from vaza.bench import server
 
-    figures = server.run(
-        args.tables, args.seconds, args.think, args.seed, args.url, patches=not args.whole_views
-    )
+    load = server.Load(args.tables, args.seconds, args.think, args.seed)
+    figures = server.run(load, args.url, patches=not args.whole_views)
     print(json.dumps(figures))
     return 0
 
 
 def run_compare_server(args: argparse.Namespace) -> int:
     from vaza.bench import compare_server
+    from vaza.bench.server import Load
 
     try:
         with progress_bar("servers", 2 * args.rounds) as advance:
-            figures = compare_server.run(
-                args.base, args.tables, args.seconds, args.think,
-                seed=args.seed, rounds=args.rounds, advance=advance,
-            )  # fmt: skip
+            load = Load(args.tables, args.seconds, args.think, args.seed)
+            figures = compare_server.run(args.base, load, rounds=args.rounds, advance=advance)
     except compare_server.NoCommit as error:
         print(f"vaza bench compare-server: {error}", file=sys.stderr)
         return 2
@@ -377,15 +375,8 @@ def run_store(args: argparse.Namespace) -> int:
 def run_cluster(args: argparse.Namespace) -> int:
     from vaza.bench import server
 
-    figures = server.run_cluster(
-        args.processes,
-        args.tables,
-        args.seconds,
-        args.think,
-        args.seed,
-        pg=args.pg,
-        redis=args.redis,
-    )
+    load = server.Load(args.tables, args.seconds, args.think, args.seed)
+    figures = server.run_cluster(args.processes, load, pg=args.pg, redis=args.redis)
     print(json.dumps(figures))
     return 0
 
@@ -394,14 +385,14 @@ def run_robots(args: argparse.Namespace) -> int:
     from vaza.bench import robots
 
     with progress_bar("bidding", args.deals) as advance:
-        figures = robots.run(
+        sizes = robots.Sizes(
             args.deals,
             args.seed,
             card_deals=args.card_deals,
             boeren_matches=args.boeren_matches,
             boeren_random_matches=args.boeren_random_matches,
-            advance=advance,
         )
+        figures = robots.run(sizes, advance)
     print(json.dumps(figures))
     return 0
 

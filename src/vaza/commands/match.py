@@ -241,14 +241,13 @@ def _refuse(message: str) -> int:
 
 
 def _boerenbridge(args: argparse.Namespace, a: str, b: str) -> int:
-    from vaza.bench.boerenbridge_compare import compare
+    from vaza.bench.boerenbridge_compare import Rounds, compare
 
     with contextlib.ExitStack() as programs, progress_bar("deals", args.boards) as advance:
         result = compare(
             _boerenbridge_side(a, programs, args.timeout),
             _boerenbridge_side(b, programs, args.timeout),
-            args.boards,
-            args.seed,
+            Rounds(args.boards, args.seed),
             advance=advance,
         )
     figures = result.as_dict()
