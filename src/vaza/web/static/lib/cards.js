@@ -79,6 +79,20 @@ export function suitName(suit, plural = false) {
   return t(plural ? `suits.${suit}` : `suit.${suit}`);
 }
 
+/** A playable card's name: what it shows ("Q", "10"), then its words ("queen of spades"), so
+ *  a person who speaks to the page says what they see (WCAG 2.5.3). */
+export function cardButtonLabel(text) {
+  const card = parseCard(text);
+  return card.special ? cardLabel(text) : `${rankText(card.rank)}, ${cardLabel(text)}`;
+}
+
+/** A call button's name: its words, after the "1NT" it shows where the words differ. */
+export function callButtonLabel(text) {
+  const call = parseCall(text);
+  if (call.kind === "X" || call.kind === "XX") return `${call.kind}, ${callLabel(text)}`;
+  return call.kind === "bid" && call.strain === "NT" ? `${call.level}${t("nt.short")}, ${callLabel(text)}` : callLabel(text);
+}
+
 export function cardLabel(text) {
   const card = parseCard(text);
   if (card.special) return t(card.special === "W" ? "card.wizard" : "card.jester", { n: card.number });
@@ -110,7 +124,9 @@ function face(card) {
         return pip;
       }));
   }
-  return h("span", { class: "face court" }, h("b", null, card.rank), suitIcon(card.suit, "court-suit"));
+  // The court's big letter repeats the index: drawn by CSS (data-rank), so a card's text is
+  // its rank once, the text a button's name begins with (WCAG 2.5.3, label in name).
+  return h("span", { class: "face court" }, h("b", { dataset: { rank: card.rank } }), suitIcon(card.suit, "court-suit"));
 }
 
 /** A card face.  `compact` (a setting) shows only rank and suit, as seed 001's option. */
@@ -131,8 +147,7 @@ export function cardFace(text, { compact = currentSettings().compact_cards, labe
     return h("span", props, h("b", { class: "rank" }, rankText(card.rank)), suitIcon(card.suit));
   }
   const index = () => h("span", { class: "idx" }, h("b", null, rankText(card.rank)), suitIcon(card.suit));
-  const bottom = index();
-  bottom.classList.add("idx-bottom");
+  const bottom = h("span", { class: "idx idx-bottom" }, h("b", { dataset: { rank: rankText(card.rank) } }), suitIcon(card.suit));
   return h("span", props, index(), face(card), bottom);
 }
 

@@ -110,7 +110,8 @@ export function playCostView(cost, { trick = null, onTrick = null } = {}) {
     h("h3", null, t("cost.title")),
     h("p", { class: "small cost-summary" },
       t("cost.summary", { seat: t(`seat.long.${cost.declarer}`), start: cost.start, final: cost.final })),
-    h("div", { class: "cost-scroll" }, h("table", { class: "cost-table" },
+    // A region one may scroll by keyboard too (WCAG 2.1.1): focusable, and named.
+    h("div", { class: "cost-scroll", tabindex: "0", role: "region", "aria-label": t("cost.caption") }, h("table", { class: "cost-table" },
       h("caption", { class: "sr-only" }, t("cost.caption")),
       h("thead", null, h("tr", null,
         h("th", { scope: "col" }, h("abbr", { title: t("trick") }, "#")),

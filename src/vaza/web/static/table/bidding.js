@@ -5,7 +5,7 @@
 import { h } from "../lib/dom.js";
 import { t, language } from "../lib/i18n.js";
 import { api } from "../lib/api.js";
-import { callEl, callLabel, suitIcon, STRAINS, SEATS } from "../lib/cards.js";
+import { callEl, callLabel, callButtonLabel, suitIcon, STRAINS, SEATS } from "../lib/cards.js";
 
 /** Meanings of the next calls already asked for, by game, auction and language. */
 const meaningCache = new Map();
@@ -166,14 +166,14 @@ function compactBox(allowed, onCall) {
       if (call) button.dataset.call = call;
       else delete button.dataset.call;
       button.disabled = !call || !allowed.has(call);
-      button.setAttribute("aria-label", call ? callLabel(call) : t(strain === "NT" ? "strain.NT" : `suits.${strain}`));
+      button.setAttribute("aria-label", call ? callButtonLabel(call) : t(strain === "NT" ? "strain.NT" : `suits.${strain}`));
       button.replaceChildren(chosen.level ? h("span", { class: "bid-strain-level" }, String(chosen.level)) : "",
         strain === "NT" ? h("span", { class: "nt" }, t("nt.short")) : suitIcon(strain));
     }
   }
   paint();
   const button = (call, content, extra) => h("button", {
-    type: "button", class: `bid ${extra}`, disabled: !allowed.has(call), "aria-label": callLabel(call),
+    type: "button", class: `bid ${extra}`, disabled: !allowed.has(call), "aria-label": callButtonLabel(call),
     dataset: { call, focus: `call-${call}` }, onclick: () => onCall(call),
   }, content);
   return h("div", { class: "bidding-box compact", role: "group", "aria-label": t("bidding.box") },
@@ -194,7 +194,7 @@ function callButtons(legal, onCall) {
     type: "button",
     class: `bid ${extra}`,
     disabled: !allowed.has(call),
-    "aria-label": callLabel(call),
+    "aria-label": callButtonLabel(call),
     dataset: { call, focus: `call-${call}` },
     onclick: () => onCall(call),
   }, content);

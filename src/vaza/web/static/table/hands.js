@@ -3,7 +3,7 @@
 
 import { h } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
-import { cardFace, cardBack, cardLabel, bySuit, suitIcon } from "../lib/cards.js";
+import { cardFace, cardBack, cardButtonLabel, bySuit, suitIcon } from "../lib/cards.js";
 
 function slot(card, { playable, onPlay, suitStart, compact = undefined }) {
   const face = cardFace(card, { label: !playable, compact });
@@ -12,7 +12,7 @@ function slot(card, { playable, onPlay, suitStart, compact = undefined }) {
   return h("button", {
     type: "button",
     class: `${classes} playable`,
-    "aria-label": cardLabel(card),
+    "aria-label": cardButtonLabel(card),
     dataset: { slot: card, focus: `card-${card}` },
     onclick: () => onPlay(card),
   }, face);

@@ -35,24 +35,26 @@ export function pad(sheet, { we = "NS" } = {}) {
     const below = (side) => entries.filter((e) => e.below && e.game === game && e.side === side);
     if (!below(we).length && !below(they).length && !line && game === lastGame && game > 1) continue;
     games.push(h("div", { class: `pad-game${line ? " closed" : ""}`, dataset: { game } },
-      h("ol", { class: "pad-col" }, stack(below(we), unit)),
-      h("ol", { class: "pad-col" }, stack(below(they), unit)),
+      h("ol", { class: "pad-col", "aria-label": t("side.we") }, stack(below(we), unit)),
+      h("ol", { class: "pad-col", "aria-label": t("side.they") }, stack(below(they), unit)),
       line && line.winner ? h("span", { class: "sr-only" }, t("pad.game.won", { side: t(`side.${line.winner === we ? "we" : "they"}`) })) : null));
   }
   const totals = sheet.totals || { NS: 0, EW: 0 };
   const gamesWon = sheet.games || { NS: 0, EW: 0 };
-  return h("div", { class: "pad", role: "table", "aria-label": t("pad.title") },
-    h("div", { class: "pad-head", role: "row" },
-      h("span", { role: "columnheader" }, t("side.we"), h("small", null, ` ${t(`side.${we}`)}`)),
-      h("span", { role: "columnheader" }, t("side.they"), h("small", null, ` ${t(`side.${they}`)}`))),
-    h("div", { class: "pad-above", role: "row", "aria-label": t("pad.above") },
-      h("ol", { class: "pad-col" }, stack(above(we), unit)),
-      h("ol", { class: "pad-col" }, stack(above(they), unit))),
+  // Groups, not an ARIA table: a pad's columns are lists of entries, which a table's rows may
+  // not hold (axe: aria-required-children); each part says what it is.
+  const total = (side, word) => h("span", null, h("span", { class: "sr-only" }, `${word} ${t("total")}: `),
+    formatNumber(totals[side]), unit === "imps" ? ` ${t("imps.short")}` : "");
+  return h("div", { class: "pad", role: "group", "aria-label": t("pad.title") },
+    h("div", { class: "pad-head" },
+      h("span", null, t("side.we"), h("small", null, ` ${t(`side.${we}`)}`)),
+      h("span", null, t("side.they"), h("small", null, ` ${t(`side.${they}`)}`))),
+    h("div", { class: "pad-above", role: "group", "aria-label": t("pad.above") },
+      h("ol", { class: "pad-col", "aria-label": t("side.we") }, stack(above(we), unit)),
+      h("ol", { class: "pad-col", "aria-label": t("side.they") }, stack(above(they), unit))),
     h("div", { class: "pad-line", role: "separator", "aria-label": t("pad.line") }),
-    h("div", { class: "pad-below", role: "row", "aria-label": t("pad.below") }, games),
-    h("div", { class: "pad-total", role: "row" },
-      h("span", { role: "cell", "aria-label": `${t("side.we")} ${t("total")}` }, formatNumber(totals[we]), unit === "imps" ? ` ${t("imps.short")}` : ""),
-      h("span", { role: "cell", "aria-label": `${t("side.they")} ${t("total")}` }, formatNumber(totals[they]), unit === "imps" ? ` ${t("imps.short")}` : "")),
+    h("div", { class: "pad-below", role: "group", "aria-label": t("pad.below") }, games),
+    h("div", { class: "pad-total" }, total(we, t("side.we")), total(they, t("side.they"))),
     h("div", { class: "pad-status muted small" },
       sheet.games ? t("pad.games", { we: gamesWon[we], they: gamesWon[they] }) : null,
       sheet.rubber_winner ? ` · ${t("pad.rubber.won", { side: t(`side.${sheet.rubber_winner === we ? "we" : "they"}`) })}` : "",
