@@ -1,6 +1,6 @@
 """Two card-play configurations on the same deals the robots bid, deal by deal (issue 18).
 
-    card_options.py run DEALS SEED '{"read_carding": true}' > b.json   each deal's [declarer,
+    card_options.py run DEALS SEED '{"max_samples": 16}' > b.json   each deal's [declarer,
                                             defence, lead] cost; the options go to every
                                             robot's `CardPlayer` (`CardSettings` fields:
                                             ``max_samples``, ``signals``…)

@@ -24,6 +24,7 @@ import sys
 from multiprocessing import Pool
 from typing import Any
 
+from leads import LeaderView, candidate_leads, lead_values, solve_leads
 from vaza.analysis.dds import single_threaded
 from vaza.analysis.positions import Position, solve_positions
 from vaza.core.calls import Contract
@@ -31,10 +32,9 @@ from vaza.core.cards import Card
 from vaza.core.views import seat_view
 from vaza.robots.bidding import BiddingRobot, infer
 from vaza.robots.bidding.bidder import system_call
-from vaza.robots.cardplay.leads import LeaderView, candidate_leads, lead_values, solve_leads
 from vaza.robots.cardplay.measure import bid_boards
-from vaza.robots.cardplay.player import trick_values
 from vaza.robots.cardplay.sampling import AuctionSampler, Sampler
+from vaza.robots.cardplay.worth import trick_values
 
 RULES = ("imps", "tricks", "beats", "imps+prior", "tricks+prior", "most-best")
 

@@ -15,7 +15,6 @@ from vaza.core.cards import Hand, Suit
 from vaza.core.views import TableView
 from vaza.robots.bidding.measure import bid_board
 from vaza.robots.cardplay.measure import makeable_contract, measure, played_deals
-from vaza.robots.cardplay.player import trick_values
 from vaza.robots.cardplay.sampling import Knowledge, Sampler
 from vaza.robots.cardplay.solver import (
     Layout,
@@ -24,6 +23,7 @@ from vaza.robots.cardplay.solver import (
     position_now,
     recent_choices,
 )
+from vaza.robots.cardplay.worth import trick_values
 
 
 def _mask(text: str) -> int:

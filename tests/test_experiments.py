@@ -32,12 +32,13 @@ SMALLEST = {
     ],
     "cardplay_by_trick.py": [["1", "1", '{{"max_samples": 2, "min_samples": 2}}']],
     "common.py": [],
+    "leads.py": [],
     "lead_layouts.py": [["collect", "2", "1", "2", "{tmp}/ll.json"], ["analyse", "{tmp}/ll.json"]],
     "transport_floor.py": [["1", "1", "0"]],
     "views_per_action.py": [["1"]],
 }
 """Each script's smallest runs, in order (`>FILE` keeps what it prints for the next run);
-common.py is the others' shared code."""
+common.py and leads.py are the others' shared code."""
 
 
 def test_every_experiment_has_its_smallest_case_and_a_line_in_the_readme() -> None:

@@ -47,15 +47,13 @@ def measure_leads(
     opening leader lead as the strong robot does, and judge each lead on the full deal.
 
     `robot_options` go to the leader's `CardPlayer` (`card_player`: settings and readers),
-    configured as `strong` (``{"simulated_leads": false}`` leads as the robot did before the
-    simulated lead, ``{"caller": null}`` without re-bidding the layouts); each lead's cost also
-    goes into `per_deal`, to compare two configurations deal by deal."""
+    configured as `strong` (``{"max_samples": 24}`` weighs more layouts); each lead's cost
+    also goes into `per_deal`, to compare two configurations deal by deal."""
     from vaza.analysis.dds import single_threaded  # noqa: PLC0415 - DDS loads on first use
     from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
     from vaza.core.cards import Card  # noqa: PLC0415
     from vaza.core.views import seat_view  # noqa: PLC0415
     from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415
-    from vaza.robots.bidding.bidder import system_call  # noqa: PLC0415
 
     if single_core:
         single_threaded()
@@ -73,7 +71,7 @@ def measure_leads(
         contract = game.contract
         assert contract is not None
         leader = contract.opening_leader
-        readers = {"bidder": BiddingRobot(), "constraints": infer, "caller": system_call}
+        readers = {"bidder": BiddingRobot(), "constraints": infer}
         robot = card_player("imps", seed * 4 + leader, readers | dict(robot_options or {}))
         started, cpu = time.perf_counter(), time.process_time()
         decision = robot.decide(seat_view(game, leader))

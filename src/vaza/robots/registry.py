@@ -11,7 +11,6 @@ from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
 from vaza.robots.base import BoerenbridgeRobot, TableRobot
 from vaza.robots.bidding import BiddingRobot, infer
-from vaza.robots.bidding.bidder import system_call
 from vaza.robots.boerenbridge_simple import BoerenbridgeSimpleRobot
 from vaza.robots.boerenbridge_strong import BoerenbridgeStrongRobot
 from vaza.robots.cardplay.player import CardPlayer, CardSettings
@@ -74,7 +73,6 @@ def _strong(thinking: Thinking | None = None) -> Robot:
         settings=_card_settings(thinking, CardSettings()),
         bidder=bidder,
         constraints=infer,
-        caller=system_call,
         seed=None if thinking is None else thinking.seed,
     )
 
@@ -91,7 +89,6 @@ def _quick(thinking: Thinking | None = None) -> Robot:
         settings=_card_settings(thinking, quick),
         bidder=BiddingRobot(),
         constraints=infer,
-        caller=system_call,
         seed=None if thinking is None else thinking.seed,
     )
 

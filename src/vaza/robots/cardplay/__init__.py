@@ -4,8 +4,7 @@ dummy, play the card with the best expected result; claim only what no layout ca
 `player.CardPlayer` is the robot; `sampling` deals the unseen cards, `solver` turns views and
 layouts into positions for DDS (`vaza.analysis.positions`), `claims` makes and answers claims, and
 `measure` plays deals robot against robot to time and judge the play against double dummy;
-`leads` chooses the opening lead by simulation against the auction, from the leader's hand, the
-auction and the contract alone.
+`worth` says what a result is worth at the table's scoring.
 """
 
 from vaza.robots.cardplay.claims import answer_claim, robot_claim

@@ -62,8 +62,8 @@ _SETTINGS: frozenset[str] = frozenset(field.name for field in fields(CardSetting
 
 
 def card_player(scoring: Scoring, seed: int, options: Mapping[str, Any]) -> CardPlayer:
-    """A seeded card player: `options` name `CardSettings` fields (``max_samples``, ``signals``
-    …) and the player's own readers (``constraints``, ``caller``, ``bidder``)."""
+    """A seeded card player: `options` name `CardSettings` fields (``max_samples``,
+    ``min_samples`` …) and the player's own readers (``constraints``, ``bidder``)."""
     settings = CardSettings(**{k: v for k, v in options.items() if k in _SETTINGS})
     others = {k: v for k, v in options.items() if k not in _SETTINGS}
     return CardPlayer(scoring, settings, seed=seed, **others)
@@ -140,9 +140,8 @@ def played_deals(
     reading: dict[str, Any] = {}
     if auction:
         from vaza.robots.bidding import BiddingRobot, infer  # noqa: PLC0415 - bidding is above
-        from vaza.robots.bidding.bidder import system_call  # noqa: PLC0415
 
-        reading = {"constraints": infer, "caller": system_call, "bidder": BiddingRobot()}
+        reading = {"constraints": infer, "bidder": BiddingRobot()}
     options = reading | dict(robot_options or {})
     robots = {seat: card_player(scoring, seed * 4 + seat, options) for seat in SEATS}
     if robots_out is not None:

@@ -32,7 +32,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal, Protocol, runtime_checkable
+from typing import Final
 
 from vaza.core.calls import Call, Contract
 from vaza.core.cards import Card, Seat
@@ -40,10 +40,8 @@ from vaza.core.game import Claim, ClaimResponse
 from vaza.core.games.contract import BridgeAction
 from vaza.core.views import TableView
 from vaza.robots.base import Robot
-from vaza.robots.cardplay.carding import carding_weight, kept_by_carding, tells
 from vaza.robots.cardplay.claims import answer_claim, robot_claim
-from vaza.robots.cardplay.sampling import AuctionSampler, CallChooser, Knowledge, Sampler
-from vaza.robots.cardplay.signals import signal_at, signal_card, signal_weight, signals_given
+from vaza.robots.cardplay.sampling import AuctionSampler, Knowledge, Sampler
 from vaza.robots.cardplay.solver import (
     UNLIKELY,
     Layout,
@@ -52,10 +50,10 @@ from vaza.robots.cardplay.solver import (
     recent_choices,
     solve,
 )
+from vaza.robots.cardplay.worth import Scoring, trick_values
 from vaza.robots.constraints import HandConstraints
 from vaza.robots.simple import SimpleRobot
 
-Scoring = Literal["imps", "rubber", "matchpoints"]
 ConstraintSource = Callable[[tuple[Call, ...], Seat], Mapping[Seat, HandConstraints]]
 """Reads an auction (calls from the dealer, and the dealer) into beliefs about each hand: the
 bidding system's `infer`."""
@@ -68,9 +66,6 @@ RUNAWAY_SECONDS: Final = 300.0
 a guard against a pathological layout, never a budget, so far above any decision's time even
 on a crowded machine (a 20 s cap stopped one or two decisions in a hundred on this machine with
 eight times more work than cores: docs/benchmarks.md, "Robots' cost")."""
-_MATCHPOINT_MAKING: Final = 0.5
-"""At matchpoints a trick is a trick; making the contract is worth half a trick more, since the
-field in other contracts is beaten by a plus score as often as by an overtrick."""
 _STEADY_BATCH: Final = 40
 """Layouts per DDS call."""
 
@@ -83,16 +78,13 @@ class CardSettings:
     them agree that one card is never worse than another; the opening lead, one card in 52
     and the one made with least known, weighs up to `lead_samples`.  The other players' last
     `inference_depth` cards weigh each layout: `mistake_weight` for each of them that double
-    dummy calls a mistake there (1 would ignore the evidence).  With `simulated_leads` the
-    opening lead is simulated from the leader's hand, the auction and the contract alone
-    (`leads`), from layouts whose hands would have bid as they did by the player's `caller`
-    (`lead_prior_layouts`: the weight of the system's own lead); by default it is chosen as
-    any other card (the simulated lead did not move `lead_cost` beyond its interval on 100
-    deals).  With `signals` a defender gives attitude, count and first-discard signals among
-    cards of equal value, and reads the signals given (`signals`); off by default: on 200
-    deals they helped declarer about as much as the defence.  With `read_carding` a layout in
-    which another player's card from equals broke the robots' rule (`carding`) counts less;
-    off by default: on 400 deals it moved neither side's cost beyond the noise.
+    dummy calls a mistake there (1 would ignore the evidence).
+
+    The opening lead is chosen as any other card.  Three options tried here were taken out
+    (issue 46; experiments/README.md): a lead simulated from the auction alone (it did not move
+    the lead's cost beyond its interval on 100 deals), defensive signals (on 200 deals they
+    helped declarer about as much as the defence) and reading other players' carding (on 400
+    deals it moved neither side's cost beyond the noise).
     """
 
     max_samples: int = CARD_LAYOUTS
@@ -100,10 +92,6 @@ class CardSettings:
     lead_samples: int = 2 * CARD_LAYOUTS
     inference_depth: int = 4
     mistake_weight: float = UNLIKELY
-    simulated_leads: bool = False
-    lead_prior_layouts: float = 2.0
-    signals: bool = False
-    read_carding: bool = False
 
     def __post_init__(self) -> None:
         if min(self.max_samples, self.min_samples, self.lead_samples) < 1:
@@ -134,43 +122,6 @@ class Decision:
     """Mean tricks each choice gives the side to play, from the trick in progress on."""
     runaway: bool = field(default=False, compare=False)
     """The search stopped at `RUNAWAY_SECONDS` before its layouts were done."""
-
-
-def _smooth_imps(difference: float) -> float:
-    """The IMP scale with its steps joined by straight lines: an overtrick worth 20 or 30
-    points is always worth a little, never nothing because it fell inside one step."""
-    from vaza.scoring.imps import IMP_EDGES  # noqa: PLC0415 - scoring is not core
-
-    size = abs(difference)
-    lower = 0.0
-    for value, edge in enumerate(IMP_EDGES):
-        if size < edge:
-            imps = value + (size - lower) / (edge - lower)
-            break
-        lower = edge
-    else:
-        imps = float(len(IMP_EDGES))
-    return imps if difference >= 0 else -imps
-
-
-def trick_values(contract: Contract, vulnerable: bool, scoring: Scoring) -> tuple[float, ...]:
-    """The worth to declarer of taking 0..13 tricks.
-
-    At IMPs (and rubber, whose stakes are the same games and slams) a result is worth the
-    IMPs it gains against the contract made exactly: going down costs the contract's value
-    and more, an overtrick gains about one IMP.  At matchpoints every trick counts alike.
-    """
-    from vaza.scoring.contract import duplicate_score  # noqa: PLC0415
-
-    if scoring == "matchpoints":
-        return tuple(
-            tricks + (_MATCHPOINT_MAKING if tricks >= contract.tricks_needed else 0.0)
-            for tricks in range(14)
-        )
-    par = duplicate_score(contract, contract.tricks_needed, vulnerable)
-    return tuple(
-        _smooth_imps(duplicate_score(contract, tricks, vulnerable) - par) for tricks in range(14)
-    )
 
 
 def equal_runs(view: TableView) -> list[list[Card]]:
@@ -209,22 +160,13 @@ def view_fingerprint(view: TableView) -> str:
     return f"{view.viewer}/{view.dealer}/{view.vulnerability}/{calls}/{declared}/{hands}/{played}"
 
 
-@runtime_checkable
-class LeadAdvisor(Protocol):
-    """A bidder that also knows the system's opening lead (`BiddingRobot`): its suit is the
-    simulated lead's prior."""
-
-    def opening_lead(self, view: TableView) -> Card: ...
-
-
 class CardPlayer:
     """Plays contract bridge cards by sampling and double dummy; calls by another robot.
 
     `settings` say how many layouts a card weighs (`CardSettings`); with a `seed` the choice
     is a function of the view and the seed alone.  `constraints` reads the auction into
     beliefs about the hidden hands; without it every layout of the unseen cards counts.
-    `caller` (the bidding system's call for a hand) lets the simulated lead draw only layouts
-    whose hands would have bid as they did.  `bidder` makes the calls.
+    `bidder` makes the calls.
     """
 
     def __init__(
@@ -232,7 +174,6 @@ class CardPlayer:
         scoring: Scoring = "imps",
         settings: CardSettings | None = None,
         *,
-        caller: CallChooser | None = None,
         seed: int | None = None,
         constraints: ConstraintSource | None = None,
         bidder: Robot | None = None,
@@ -241,7 +182,6 @@ class CardPlayer:
             raise ValueError(f"unknown scoring {scoring!r}: imps, rubber or matchpoints")
         self.scoring: Scoring = scoring
         self.settings = settings if settings is not None else CardSettings()
-        self.caller = caller
         self.seed = seed
         self.constraints = constraints
         self.bidder: Robot = bidder if bidder is not None else SimpleRobot()
@@ -295,53 +235,12 @@ class CardPlayer:
             raise ValueError("the robot was asked to play with no legal card")
         leading = not view.current_trick
         if len(runs) == 1:
-            card = self.signal(view, runs[0]) or _representative(runs[0], leading)
+            card = _representative(runs[0], leading)
             return Decision(card, 0, False, {card: 0.0}, {card: 0.0})
-        if not view.played and self.settings.simulated_leads:
-            return self.lead(view)
         decision = _Search(self, view, contract, seat, runs).run()
         self.runaways += decision.runaway
         self.layouts_solved += decision.samples
         return decision
-
-    def signal(self, view: TableView, equals: Sequence[Card]) -> Card | None:
-        """The card of `equals` (cards worth the same in every layout) that gives this seat's
-        defensive signal now, or None when it has none to give (`signals`)."""
-        contract, seat, hand = view.contract, view.to_act, view.hand
-        if not self.settings.signals or contract is None or seat is None or hand is None:
-            return None
-        if seat != view.viewer or not view.current_trick:
-            return None
-        follows = equals[0].suit == view.current_trick[0][1].suit
-        kind = signal_at(view.played, seat, contract, follows)
-        if kind is None:
-            return None
-        side_cards = [card for card in equals if card.suit != contract.trump]
-        return signal_card(kind, hand.mask, side_cards)
-
-    def lead(self, view: TableView) -> Decision:
-        """The opening lead by simulation against the auction (see `leads`): only the
-        leader's hand, the auction and the contract are read from the view."""
-        from vaza.robots.cardplay.leads import LeaderView, simulate_lead  # noqa: PLC0415 - it imports this module
-
-        seen = LeaderView.of(view)
-        settings = self.settings
-        beliefs = {} if self.constraints is None else self.constraints(seen.calls, seen.dealer)
-        advisor = self.bidder
-        prior = advisor.opening_lead(view).suit if isinstance(advisor, LeadAdvisor) else None
-        choice = simulate_lead(
-            seen,
-            beliefs,
-            self.scoring,
-            self.rng_for(view),
-            max_samples=settings.lead_samples,
-            min_samples=min(settings.min_samples, settings.lead_samples),
-            prior=prior,
-            prior_layouts=settings.lead_prior_layouts,
-            caller=self.caller,
-        )
-        self.layouts_solved += choice.samples
-        return Decision(choice.card, choice.samples, False, choice.values, choice.tricks)
 
 
 class _Search:
@@ -388,44 +287,15 @@ class _Search:
         if view.viewer == contract.declarer:
             ours.add(contract.dummy)
         self.recent = recent_choices(view, ours, settings.inference_depth)
-        signallers = (
-            (contract.declarer.lho, contract.declarer.rho) if declaring else (seat.partner,)
-        )
-        self.readings = tuple(
-            (signaller, given)
-            for signaller in (signallers if settings.signals else ())
-            if (given := signals_given(view.played, signaller, contract))
-        )
-        """The signals given so far that this seat reads into each layout's weight: partner's
-        for a defender, both defenders' for declarer (the agreement is disclosed)."""
-        hidden = self.sampler.sampler.knowledge.hidden
-        self.denied = (
-            tells(view.played, hidden, contract.trump, signals=settings.signals)
-            if settings.read_carding
-            else ()
-        )
-        """The cards the hidden players' choices from equals said they did not hold."""
 
-    def _solve(self, layouts: Sequence[Layout], *, every: bool = False) -> None:
-        """Solve `layouts` and weigh each; `every` when they are all the layouts there are
-        (weighed by the carding read, not drawn by it)."""
+    def _solve(self, layouts: Sequence[Layout]) -> None:
+        """Solve `layouts` and weigh each by the other players' recent cards."""
         solved = solve([position_now(self.view, layout) for layout in layouts])
         mistake = self.settings.mistake_weight
         weights = [mistake**count for count in mistakes(self.view, layouts, self.recent)]
-        for layout, scores, weight in zip(layouts, solved, weights, strict=True):
+        for scores, weight in zip(solved, weights, strict=True):
             self.rows.append(tuple(scores[card] for card in self.choices))
-            carding = carding_weight(layout, self.denied) if every else 1.0
-            self.weights.append(weight * carding * self._signal_weight(layout))
-
-    def _draw(self, count: int) -> list[Layout]:
-        return self.sampler.sample(count, self.rng)
-
-    def _signal_weight(self, layout: Layout) -> float:
-        """How much the signals given so far let `layout` count (see `signals`)."""
-        weight = 1.0
-        for signaller, given in self.readings:
-            weight *= signal_weight(given, layout[signaller])
-        return weight
+            self.weights.append(weight)
 
     def _settled(self) -> bool:
         """One choice is at least as good as every other in every layout so far."""
@@ -466,24 +336,14 @@ class _Search:
             and sampler.sampler.layouts() <= self.settings.max_samples
         )
         if exact:
-            self._solve(sampler.every_layout(), every=True)
+            self._solve(sampler.every_layout())
         else:
             self._sample_until_done()
         best = self._best()
         values = {card: self._mean(i, self.value_of) for i, card in enumerate(self.choices)}
         tricks = {card: self._mean(i) for i, card in enumerate(self.choices)}
-        card = self._signal(best) or self.choices[best]
+        card = self.choices[best]
         return Decision(card, len(self.rows), exact, values, tricks, self.runaway)
-
-    def _signal(self, best: int) -> Card | None:
-        """The signal among the cards that take as many tricks as the best in every layout."""
-        equals = [
-            card
-            for index, run in enumerate(self.runs)
-            if all(row[index] == row[best] for row in self.rows)
-            for card in run
-        ]
-        return self.player.signal(self.view, equals)
 
     def _sample_until_done(self) -> None:
         """Solve layouts in batches until they agree (`_settled`) or `max_samples` are done;
@@ -491,7 +351,7 @@ class _Search:
         top = self.settings.max_samples
         batch = min(self.settings.min_samples, top)
         while batch > 0:
-            self._solve(kept_by_carding(self._draw, batch, self.denied, self.rng))
+            self._solve(self.sampler.sample(batch, self.rng))
             if self._settled():
                 return
             if time.perf_counter() - self.started > RUNAWAY_SECONDS:
