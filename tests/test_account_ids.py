@@ -29,6 +29,9 @@ class OneDeal:
     async def table(self, table_id: str) -> TableRecord:
         return TableRecord(table_id, {}, True, "token", ANA.id, "playing", 9, {})
 
+    async def user_by_id(self, user_id: int) -> UserRecord | None:
+        return {ANA.id: ANA, BIA.id: BIA}.get(user_id)
+
 
 def as_seen_by(user: UserRecord | None) -> dict[str, Any]:
     svc = cast(Services, type("Svc", (), {"store": OneDeal()})())
@@ -40,6 +43,7 @@ def test_a_deal_names_no_account_to_anyone_but_its_owner() -> None:
         seen = as_seen_by(stranger)
         assert "players" not in seen and seen["your_seats"] == []
         assert str(ANA.id) not in json.dumps({k: v for k, v in seen.items() if k != "deal"})
+        assert seen["names"] == {"N": "ana"}  # who sat where, by name (issue 45)
     assert as_seen_by(ANA)["your_seats"] == ["N"]
 
 

@@ -33,6 +33,7 @@ from vaza.store.tournaments_port import (
 )
 from vaza.tournaments import reading
 from vaza.tournaments.boards import BoardSet
+from vaza.tournaments.ending import TableEnding
 from vaza.tournaments.model import (
     SOLO_SEAT,
     Status,
@@ -306,6 +307,18 @@ class TournamentService:
     async def traveller(self, event_id: str, board: int, viewer: UserRecord | None) -> JSON:
         """Raises NotVisible before the viewer may see the board."""
         return reading.traveller(await self.load(event_id), board, _id(viewer))
+
+    async def ending(self, table_id: str, viewer: UserRecord | None) -> JSON:
+        """The end of an event table for one of its players: their results, the links that
+        lead on, whether the results are ready.  Raises UnknownTournament for a table of no
+        event, or one the viewer does not play at."""
+        event_id = await self.tournaments.event_of_table(table_id)
+        if event_id is None:
+            raise UnknownTournament(f"table {table_id!r} plays for no event")
+        found = TableEnding.of(await self.load(event_id), table_id, _id(viewer))
+        if found is None:
+            raise UnknownTournament(f"you do not play at table {table_id!r}")
+        return found.to_json()
 
     async def pbn(self, event_id: str, viewer: UserRecord | None) -> str:
         """Written in a worker thread (every result of every board: the biggest thing the

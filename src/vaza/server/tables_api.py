@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi import Path as FastApiPath
 from fastapi.responses import PlainTextResponse
 
+from vaza.app.deal_viewer import deal_extras
 from vaza.match.records import with_analysis
 from vaza.server.deps import MaybeUser, Services, Svc, User
 from vaza.server.guard import LimitReached
@@ -132,9 +133,11 @@ async def deal(deal_id: DealId, svc: Svc, user: MaybeUser) -> dict[str, Any]:
     row = await _deal_for(deal_id, user, svc)
     # Account ids go to nobody but their owner: the asker learns their own seat, no one's id.
     mine = sorted(seat for seat, who in row.players.items() if user is not None and who == user.id)
+    # Names (never ids), alerts and the calls' meanings: the deal is over, nothing is hidden.
     return {"deal": row.id, "table": row.table_id, "number": row.number, "game": row.game,
             "summary": row.summary, "your_seats": mine,
-            "records": row.pbn is not None}  # fmt: skip
+            "records": row.pbn is not None,
+            **await deal_extras(row, svc.store)}  # fmt: skip
 
 
 @router.get("/api/deals/{deal_id}/pbn", response_class=PlainTextResponse)

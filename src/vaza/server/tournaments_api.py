@@ -47,6 +47,7 @@ def tournament_service(request: Request) -> TournamentService:
 Tournaments = Annotated[TournamentService, Depends(tournament_service)]
 
 TournamentId = Annotated[str, Path(min_length=1, max_length=32)]
+TableId = Annotated[str, Path(min_length=1, max_length=64)]
 BoardNumber = Annotated[int, Path(ge=1, le=10_000)]
 
 
@@ -112,6 +113,17 @@ async def create_tournament(
 async def list_tournaments(user: MaybeUser, tournaments: Tournaments) -> list[dict[str, Any]]:
     """Public tournaments, and those you organise or play in."""
     return await tournaments.list(user)
+
+
+@router.get("/at-table/{table_id}")
+async def table_ending(table_id: TableId, user: User, tournaments: Tournaments) -> dict[str, Any]:
+    """The end of your event table: your result on each board, where you stand, the links to
+    the ranking, the travellers and your next round's table, and whether the results are
+    ready.  404 for a table of no event, or one you do not play at."""
+    try:
+        return await tournaments.ending(table_id, user)
+    except UnknownTournament:
+        raise HTTPException(404, "no event table of yours") from None
 
 
 @router.get("/{event_id}")

@@ -161,6 +161,14 @@ class SqlTournamentStore:
                 for row, status, invite in (await session.execute(query)).all()
             ]
 
+    async def event_of_table(self, table_id: str) -> str | None:
+        query = select(rows.TournamentTable.event_id).where(
+            rows.TournamentTable.table_id == table_id
+        )
+        async with self._sessions() as session:
+            found: str | None = (await session.execute(query)).scalar_one_or_none()
+            return found
+
     async def deals(self, event_id: str) -> list[DealRow]:
         query = (
             select(models.DealArchive)

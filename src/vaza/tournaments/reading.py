@@ -148,6 +148,24 @@ def score_board(loaded: Loaded, board: int) -> ScoredBoard | None:
     return score_field_board(found, loaded.rules.imps, loaded.field_size)
 
 
+FINISHED = "finished"
+
+
+def compared_tables(loaded: Loaded, table: TournamentTableRecord) -> list[TournamentTableRecord]:
+    """The tables whose results `table`'s are compared with before they are final: the same
+    round's tables; in a robot tournament its robot-only tables (people who come later to play
+    alone change the field, never the fact that this table's results are in)."""
+    same_round = [t for t in loaded.tables if t.round == table.round]
+    if loaded.rules.kind is TournamentKind.ROBOT:
+        return [t for t in same_round if t.table_id == table.table_id or t.ns.startswith("R")]
+    return same_round
+
+
+def results_ready(loaded: Loaded, table: TournamentTableRecord) -> bool:
+    """Whether `table` and every table it is compared with have played all their boards."""
+    return all(t.status == FINISHED for t in compared_tables(loaded, table))
+
+
 # -- what a viewer asks for -----------------------------------------------------------------
 
 
@@ -178,7 +196,10 @@ def overview(loaded: Loaded, viewer: int | None) -> JSON:
         "you": {
             "organiser": viewer is not None and viewer == loaded.record.created_by,
             "seats": [{"entry": m.entry, "seat": m.seat} for m in members if m.user_id == viewer],
-            "tables": [table_json(table, m.seat) for table, m in loaded.own_tables(viewer)],
+            "tables": [
+                {**table_json(table, m.seat), "ready": results_ready(loaded, table)}
+                for table, m in loaded.own_tables(viewer)
+            ],
         },
     }
 
@@ -280,9 +301,11 @@ def analysis_of(loaded: Loaded, board: int) -> JSON | None:
 __all__ = [
     "Loaded",
     "analysis_of",
+    "compared_tables",
     "entries_json",
     "overview",
     "pbn_file",
+    "results_ready",
     "score_board",
     "seating_of",
     "table_json",

@@ -5,6 +5,7 @@ import table from "./en/table.js";
 import score from "./en/score.js";
 import events from "./en/events.js";
 import analysis from "./en/analysis.js";
+import eventlinks from "./en/eventlinks.js";
 
 export default {
   ...common,
@@ -12,4 +13,5 @@ export default {
   ...score,
   ...events,
   ...analysis,
+  ...eventlinks,
 };

@@ -5,6 +5,7 @@ import table from "./pt-BR/table.js";
 import score from "./pt-BR/score.js";
 import events from "./pt-BR/events.js";
 import analysis from "./pt-BR/analysis.js";
+import eventlinks from "./pt-BR/eventlinks.js";
 
 export default {
   ...common,
@@ -12,4 +13,5 @@ export default {
   ...score,
   ...events,
   ...analysis,
+  ...eventlinks,
 };

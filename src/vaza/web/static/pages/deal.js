@@ -4,9 +4,9 @@
 // board.
 
 import { h, replaceKeepingFocus, sr } from "../lib/dom.js";
-import { t, formatNumber } from "../lib/i18n.js";
+import { t, formatNumber, language } from "../lib/i18n.js";
 import { api } from "../lib/api.js";
-import { cardFace, contractEl, SEATS } from "../lib/cards.js";
+import { callEl, cardFace, contractEl, SEATS } from "../lib/cards.js";
 
 import { auctionGrid } from "../table/bidding.js";
 import { fan, suitRows } from "../table/hands.js";
@@ -19,8 +19,9 @@ const ANALYSIS_RETRY_MS = 3000;
 const ANALYSIS_TRIES = 20;
 
 /** Four hands around a felt, South at the bottom, with `centre` in the middle: each seat's
- *  plate says dealer, declarer and vulnerability. */
-export function dealFelt({ hands, dealer, vulnerability, declarer = null, centre = null, seats = SEATS }) {
+ *  plate says dealer, declarer and vulnerability, and who sat there when `names` are given
+ *  (a seat no person held was a robot's). */
+export function dealFelt({ hands, dealer, vulnerability, declarer = null, centre = null, seats = SEATS, names = null }) {
   const bottom = seats.includes("S") ? "S" : seats[0];
   const areas = seats.map((seat) => {
     const position = positionOf(seat, bottom, seats);
@@ -31,10 +32,37 @@ export function dealFelt({ hands, dealer, vulnerability, declarer = null, centre
       h("div", { class: `plate${vul ? " vul" : " nonvul"}` }, h("div", { class: "plate-line" },
         h("span", { class: "plate-seat" }, t(`seat.long.${seat}`)),
         dealer === seat ? h("span", { class: "badge dealer", title: t("dealer") }, t("dealer.short")) : null,
-        declarer === seat ? h("span", { class: "badge role" }, t("declarer")) : null)),
+        declarer === seat ? h("span", { class: "badge role" }, t("declarer")) : null),
+      names ? h("div", { class: "plate-line" }, h("span", { class: "plate-name", dataset: { name: seat } }, seatName(names, seat))) : null),
       position === "left" || position === "right" ? suitRows(cards, { label, trump: null }) : fan(cards, { label }));
   });
   return h("div", { class: `felt bridge phase-over seats-${seats.length}` }, areas, h("div", { class: "centre" }, centre));
+}
+
+/** Who sat at `seat`: the person's name, or a robot named as the table names it. */
+function seatName(names, seat) {
+  return names[seat] || t("robot.at", { seat: t(`seat.${seat}`) });
+}
+
+/** The calls' meanings in the reader's language (the robots' system reading each call). */
+function meaningsNow(meanings) {
+  return meanings ? meanings[language()] || meanings.en || null : null;
+}
+
+/** Every alerted call with its caller's explanation, as a list beside the auction (the grid
+ *  shows them on hover or tap; here they are read at a glance). */
+function alertList(record, alerts, names) {
+  const entries = Object.entries(alerts || {}).filter(([index]) => record.calls[Number(index)] !== undefined);
+  if (!entries.length) return null;
+  const seats = record.seats || SEATS;
+  const first = Math.max(0, seats.indexOf(record.dealer));
+  const caller = (index) => seats[(first + index) % seats.length];
+  return h("ul", { class: "alert-list" }, entries.map(([index, text]) => {
+    const seat = caller(Number(index));
+    return h("li", { dataset: { index } }, h("span", { class: "alert-mark", "aria-hidden": "true" }, "!"), " ",
+      callEl(record.calls[Number(index)]), " ",
+      t("eventlinks.alert.of", { seat: `${t(`seat.long.${seat}`)} (${seatName(names || {}, seat)})`, text }));
+  }));
 }
 
 /** A replayed trick whose cards that gave tricks away carry their cost. */
@@ -115,8 +143,15 @@ export function mount(root, [dealId]) {
         button(t("replay.next"), "▶", index + 1, index >= tricks.length - 1),
         button(t("replay.end"), "▶|", tricks.length - 1, index >= tricks.length - 1)) : null,
     ];
-    replaceKeepingFocus(board, dealFelt({ hands, dealer: record.dealer, vulnerability: record.vulnerability, declarer: record.contract ? record.contract.declarer : null, centre, seats }));
+    const names = data.names ? Object.fromEntries(seats.map((seat) => [seat, data.names[seat] || null])) : null;
+    replaceKeepingFocus(board, dealFelt({ hands, dealer: record.dealer, vulnerability: record.vulnerability, declarer: record.contract ? record.contract.declarer : null, centre, seats, names }));
     replaceKeepingFocus(costBox, cost ? h("section", { class: "panel" }, playCostView(cost, { trick: index < 0 ? null : index, onTrick: go })) : null);
+  }
+
+  /** The auction's column titles: each seat's player. */
+  function playerNames(record) {
+    if (!data.names) return {};
+    return Object.fromEntries((record.seats || SEATS).map((seat) => [seat, seatName(data.names, seat)]));
   }
 
   function drawBoeren() {
@@ -155,7 +190,9 @@ export function mount(root, [dealId]) {
           board,
           costBox),
         h("aside", { class: "table-side" },
-          (record.calls || []).length ? h("section", { class: "panel" }, h("h2", null, t("auction")), auctionGrid(record.calls, record.dealer, { seats: record.seats || SEATS })) : null,
+          (record.calls || []).length ? h("section", { class: "panel auction-panel" }, h("h2", null, t("auction")),
+            auctionGrid(record.calls, record.dealer, { seats: record.seats || SEATS, names: playerNames(record), alerts: data.alerts, explanations: meaningsNow(data.meanings) }),
+            alertList(record, data.alerts, data.names)) : null,
           record.choices ? h("section", { class: "panel" }, h("h2", null, t("whist.title")), h("ol", { class: "choices" }, record.choices.map(([seat, value]) => h("li", null,
             h("strong", null, t(`seat.long.${seat}`)), ": ", value === "pass" ? t("whist.passed") : value === "NT" ? t("strain.NT") : t(`suits.${value}`))))) : null,
           record.received ? h("section", { class: "panel" }, h("h2", null, t("widow.title")), h("ul", { class: "widow-received" },

@@ -20,6 +20,7 @@ import * as table from "../table/state.js";
 import * as frame from "../table/frame.js";
 import { askAnswer, askClaim, askStand, askUndo, answerMessage, rejectionText } from "../table/dialogs.js";
 import { keyTyping } from "../table/typing.js";
+import { eventEnding } from "../table/ending.js";
 
 /** The renderers, by the name the registry gives a game's (`renderer` in /api/games). */
 const RENDERERS = { bridge: drawBridge, boerenbridge: drawBoerenbridge };
@@ -58,13 +59,15 @@ export function mount(root, [tableId], query) {
   const info = h("div", { class: "info-box" });
   const feltBox = h("div", { class: "felt-box" });
   const typedBox = h("div", { class: "typed", "aria-live": "polite" });
+  const endingBox = h("div", { class: "ending-box" });
+  const ending = eventEnding(endingBox, tableId);
   const sideGame = h("div", { class: "side-game" });
   const chatList = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": t("chat") });
   const chatBox = h("section", { class: "panel chat" });
   const kibitzBox = h("section", { class: "panel kibitzers" });
   root.replaceChildren(h("div", { class: "page table-page" }, head,
     h("div", { class: "table-layout" },
-      h("div", { class: "table-main" }, info, feltBox, typedBox),
+      h("div", { class: "table-main" }, info, feltBox, endingBox, typedBox),
       h("aside", { class: "table-side", "aria-label": t("table.side") }, sideGame, chatBox, kibitzBox))));
 
   const me = () => currentUser();
@@ -206,6 +209,7 @@ export function mount(root, [tableId], query) {
     feltBox.dataset.live = String(ctx.live);
     feltBox.dataset.version = String(state.version);
     feltBox.dataset.matchOver = String(ctx.matchOver);
+    ending.update(ctx.matchOver && Boolean(ctx.mySeat) && ctx.loggedIn);
     drawKibitzers();
   }
 
@@ -412,6 +416,7 @@ export function mount(root, [tableId], query) {
       phone.removeEventListener("change", onScreenChange);
       clearTimeout(holdTimer);
       typing.stop();
+      ending.stop();
       socket.leaveTable(tableId);
     },
     refresh() {

@@ -13,16 +13,10 @@ import { contractEl } from "../lib/cards.js";
 import { analysisView } from "../table/analysis.js";
 import { dealFelt } from "./deal.js";
 import { scoringText } from "./tournaments.js";
+import { boardsText, parseContract, tableLink } from "../table/ending.js";
 
 const POLL_MS = 5000;
 const SEAT_ORDER = ["N", "E", "S", "W"];
-
-/** "4HX" (the traveller's contract) as the object contractEl draws. */
-export function parseContract(text, declarer) {
-  const found = /^([1-7])(NT|[SHDC])(X{0,2})$/.exec(String(text || ""));
-  if (!found) return null;
-  return { level: Number(found[1]), strain: found[2], doubling: found[3].length, declarer };
-}
 
 function signed(value) {
   if (value === null || value === undefined) return "";
@@ -112,7 +106,9 @@ export function mount(root, [eventId], query) {
       return;
     }
     const before = lastOverview;
+    const readyBefore = readyTables().length;
     await loadOverview();
+    if (alive && readyTables().length > readyBefore) toast(t("eventlinks.ready.toast", { event: data.event.name }));
     const now = JSON.stringify(data);
     const changed = now !== before;
     lastOverview = now;
@@ -246,10 +242,30 @@ export function mount(root, [eventId], query) {
     const tables = (data.you && data.you.tables) || [];
     if (!tables.length) return null;
     return h("ul", { class: "my-tables" }, tables.map((table) => h("li", null,
-      h("a", { class: `btn ${table.status === "finished" ? "" : "btn-primary"}`, href: `/table/${encodeURIComponent(table.table)}?invite=${encodeURIComponent(table.invite)}` },
-        t("events.table.go", { seat: t(`seat.long.${table.seat}`), first: table.boards[0], last: table.boards[1] })),
+      h("a", { class: `btn ${table.status === "finished" ? "" : "btn-primary"}`, href: tableLink(table) },
+        t("eventlinks.table.go", { seat: t(`seat.long.${table.seat}`), boards: boardsText(table.boards[0], table.boards[1]) })),
       " ",
       h("span", { class: "muted small" }, data.event.kind === "pairs" ? `${t("events.table.round", { table: table.number, round: table.round })} · ` : "", has(`status.${table.status}`) ? t(`status.${table.status}`) : table.status))));
+  }
+
+  /** The tables of mine whose results are ready (each finished, and every table compared
+   *  with it too). */
+  function readyTables(overview = data) {
+    return ((overview && overview.you && overview.you.tables) || []).filter((table) => table.status === "finished" && table.ready);
+  }
+
+  /** Once I have finished a table: whether its results are ready, or still waiting for the
+   *  other tables that play its boards. */
+  function readyNotice() {
+    const done = ((data.you && data.you.tables) || []).filter((table) => table.status === "finished");
+    if (!done.length) return null;
+    const ready = done.every((table) => table.ready);
+    const over = ["finished", "closed"].includes(data.event.status);
+    const last = done[done.length - 1];
+    const text = !ready ? t("eventlinks.waiting")
+      : over ? t("eventlinks.ready.final")
+        : data.event.kind === "pairs" ? t("eventlinks.ready.round", { round: last.round }) : t("eventlinks.ready");
+    return h("p", { class: `notice ${ready ? "notice-ready" : "notice-waiting"}`, role: "status", dataset: { notice: ready ? "ready" : "waiting" } }, text);
   }
 
   function robotActions() {
@@ -295,6 +311,7 @@ export function mount(root, [eventId], query) {
       if (event.status === "open") parts.push(h("p", { class: "muted small" }, t(`events.join.how.${event.kind}`)));
       parts.push(myTables());
     }
+    if (me()) parts.push(readyNotice());
     if (event.kind !== "robot") parts.push(joinGrid());
     const organiser = Boolean(data.you && data.you.organiser);
     const over = event.status === "finished" || event.status === "closed";

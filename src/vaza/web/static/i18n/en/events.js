@@ -84,7 +84,6 @@ export default {
   "events.join.seat": "Take this seat",
   "events.pair": "Pair {pair}",
   "events.team": "Team {team}",
-  "events.table.go": "Go to my table: {seat}, boards {first}–{last}",
   "events.table.round": "table {table}, round {round}",
   "events.room.open": "open room",
   "events.room.closed": "closed room",

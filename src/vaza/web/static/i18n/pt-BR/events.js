@@ -84,7 +84,6 @@ export default {
   "events.join.seat": "Sentar aqui",
   "events.pair": "Dupla {pair}",
   "events.team": "Equipe {team}",
-  "events.table.go": "Ir para a minha mesa: {seat}, boards {first}–{last}",
   "events.table.round": "mesa {table}, rodada {round}",
   "events.room.open": "sala aberta",
   "events.room.closed": "sala fechada",
