@@ -64,7 +64,7 @@ def test_add_list_remove_and_refusals(server: Server) -> None:
         answer = ana.http.post("/api/friends", json={"name": "nobody-has-this"})
         assert answer.status_code == 400 and answer.json()["code"] == "unknown_name"
         answer = ana.http.post("/api/friends", json={"name": ana.me["name"]})
-        assert answer.status_code == 400 and answer.json()["code"] == "not_a_friend"
+        assert answer.status_code == 400 and answer.json()["code"] == "yourself"
         answer = ana.http.post("/api/friends", json={"name": bia.me["name"].upper()})
         assert answer.status_code == 201
         assert answer.json() == {"name": bia.me["name"], "guest": True}

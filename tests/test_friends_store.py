@@ -18,6 +18,7 @@ from vaza.app.friends import (
     Spot,
     UnknownName,
     Whereabouts,
+    Yourself,
 )
 from vaza.store.db import open_database
 from vaza.store.friends_sql import SqlFriendStore
@@ -77,7 +78,7 @@ def test_the_service_names_what_it_refuses(database_url: str) -> None:
             await store.create_user("Caio", None, False, {})
             with pytest.raises(UnknownName, match="no user called Nobody"):
                 await service.add(ana, "Nobody")
-            with pytest.raises(NotAFriend):
+            with pytest.raises(Yourself):
                 await service.add(ana, "ana")
             assert (await service.add(ana, " bia ")).name == "Bia"
             assert (await service.add(ana, "BIA")).name == "Bia"  # again: no limit reached

@@ -34,6 +34,12 @@ class NotAFriend(VazaError):
     code: ClassVar[str] = "not_a_friend"
 
 
+class Yourself(VazaError):
+    """One is not one's own friend."""
+
+    code: ClassVar[str] = "yourself"
+
+
 class FriendsFull(VazaError):
     """The person has as many friends as the club allows (the server says it as a limit)."""
 
@@ -137,7 +143,7 @@ class FriendService:
         the limit together (`Store.person_lock`)."""
         friend = await self._person(name)
         if friend.id == user.id:
-            raise NotAFriend("you cannot add yourself")
+            raise Yourself("you cannot add yourself")
         record = FriendRecord(friend.id, friend.name, friend.is_guest)
         async with self.store.person_lock("friends", user.id):
             known = {f.user_id for f in await self.friends.friends_of(user.id)}

@@ -6,6 +6,7 @@ import score from "./en/score.js";
 import events from "./en/events.js";
 import analysis from "./en/analysis.js";
 import eventlinks from "./en/eventlinks.js";
+import friends from "./en/friends.js";
 
 export default {
   ...common,
@@ -14,4 +15,5 @@ export default {
   ...events,
   ...analysis,
   ...eventlinks,
+  ...friends,
 };

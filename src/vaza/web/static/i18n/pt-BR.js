@@ -6,6 +6,7 @@ import score from "./pt-BR/score.js";
 import events from "./pt-BR/events.js";
 import analysis from "./pt-BR/analysis.js";
 import eventlinks from "./pt-BR/eventlinks.js";
+import friends from "./pt-BR/friends.js";
 
 export default {
   ...common,
@@ -14,4 +15,5 @@ export default {
   ...events,
   ...analysis,
   ...eventlinks,
+  ...friends,
 };

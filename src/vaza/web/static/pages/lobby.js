@@ -8,6 +8,7 @@ import * as socket from "../lib/socket.js";
 import { navigate, showError } from "../lib/ui.js";
 import { suitIcon } from "../lib/cards.js";
 import { games, gameSpec, label } from "../lib/games.js";
+import * as friendsPanel from "./friends.js";
 
 const FORM_KEY = "vaza.newTable";
 
@@ -15,6 +16,8 @@ export function mount(root) {
   const tables = new Map();
   const list = h("div", { class: "table-list", "aria-live": "polite" });
   const formBox = h("div");
+  const friendsBox = h("div", { class: "friends-box" });
+  const friends = friendsPanel.mount(friendsBox);
   const form = loadForm();
 
   function loadForm() {
@@ -221,9 +224,9 @@ export function mount(root) {
   function draw() {
     root.replaceChildren(h("div", { class: `page lobby${currentUser() ? " two" : ""}` },
       formBox,
-      h("section", { class: "panel" },
+      h("div", { class: "lobby-side" }, friendsBox, h("section", { class: "panel" },
         h("h2", null, suitIcon("C", "heading-suit"), t("lobby.title")),
-        list)));
+        list))));
     drawForm();
     drawList();
   }
@@ -235,8 +238,12 @@ export function mount(root) {
     unmount() {
       stop();
       socket.watchLobby(false);
+      friends.unmount();
     },
-    refresh: draw,
+    refresh() {
+      draw();
+      friends.refresh();
+    },
   };
 }
 
