@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from browserkit import DESKTOP, PHONE, Person, chromium, create_table, person
 from serverkit import Server, running_server
+from test_browser_a11y import violations
 
 SAID = {
     "en": {"nobody": "Nobody has that name", "online": "online",
@@ -89,6 +90,7 @@ def test_add_see_online_invite_with_one_click_and_join(
     ana.page.locator("a.nav-link[href='/']").click()
     invite = friend_row(ana, wanted).locator("button.btn-primary")
     expect(invite).to_be_visible()
+    assert violations(ana.page) == []  # axe-core, WCAG 2.1 A/AA: the panel with its buttons
     invite.click()
     expect(ana.page.locator(".toast", has_text=f"{said_ana['invited']} {wanted}")).to_be_visible()
 
