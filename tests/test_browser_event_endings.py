@@ -187,7 +187,9 @@ def test_a_one_board_robot_tournament_on_a_phone_in_portuguese(
     expect(ending).to_have_attribute("data-ready", "true", timeout=60_000)
     expect(ending.locator("h2")).to_have_text("Seus resultados: Uma mão")
     expect(ending.locator("a[data-link='next']")).to_have_count(0)
-    expect(ending.locator("tr[data-board='1'] a[data-link='traveller']")).to_have_text("Traveller")
+    expect(ending.locator("tr[data-board='1'] a[data-link='traveller']")).to_have_attribute(
+        "aria-label", "Traveller do board 1"
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ending.locator("a[data-link='ranking']").click()
     page.wait_for_url(re.compile(rf"/events/{event}$"))

@@ -67,8 +67,8 @@ export function mount(root, [tableId], query) {
   const kibitzBox = h("section", { class: "panel kibitzers" });
   root.replaceChildren(h("div", { class: "page table-page" }, head,
     h("div", { class: "table-layout" },
-      h("div", { class: "table-main" }, info, feltBox, endingBox, typedBox),
-      h("aside", { class: "table-side", "aria-label": t("table.side") }, sideGame, chatBox, kibitzBox))));
+      h("div", { class: "table-main" }, info, feltBox, typedBox),
+      h("aside", { class: "table-side", "aria-label": t("table.side") }, endingBox, sideGame, chatBox, kibitzBox))));
 
   const me = () => currentUser();
   /** Your seat, as the server says in each snapshot and update (occupants carry no ids). */

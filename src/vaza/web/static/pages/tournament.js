@@ -333,7 +333,8 @@ export function mount(root, [eventId], query) {
       const rows = group.rankings || [];
       const showMp = rows.some((row) => row.percent !== null && row.percent !== undefined);
       const columns = imps ? ["imps", ...(showMp ? ["percent", "matchpoints"] : [])] : ["percent", "matchpoints", "imps"];
-      return h("div", { class: "table-scroll" }, h("table", { class: "score-table standings", dataset: { group: group.group } },
+      // Each wide table a region one may scroll by keyboard too (WCAG 2.1.1): focusable, named.
+      return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t(`events.group.${group.group}`) }, h("table", { class: "score-table standings", dataset: { group: group.group } },
         h("caption", null, t(`events.group.${group.group}`)),
         h("thead", null, h("tr", null,
           h("th", { scope: "col" }, t("events.col.place")),
@@ -355,7 +356,7 @@ export function mount(root, [eventId], query) {
     const boards = data.boards || [];
     return h("section", { class: "panel boards-panel" },
       h("h2", null, t("events.boards.title")),
-      h("div", { class: "table-scroll" }, h("table", { class: "score-table board-list" },
+      h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("events.boards.title") }, h("table", { class: "score-table board-list" },
         h("caption", { class: "sr-only" }, t("events.boards.title")),
         h("thead", null, h("tr", null, ["board", "dealer", "events.col.vul", "events.col.results", "events.col.state"].map((key) => h("th", { scope: "col" }, t(key))))),
         h("tbody", null, boards.map((item) => h("tr", { class: item.board === board ? "current" : "", dataset: { board: String(item.board), visible: String(item.visible) } },
@@ -374,7 +375,7 @@ export function mount(root, [eventId], query) {
     const mine = myEntries();
     const showMp = results.some((r) => r.ns_mp !== null && r.ns_mp !== undefined);
     const showEw = data.event.kind === "pairs";
-    return h("div", { class: "traveller-scroll" }, h("table", { class: "score-table traveller" },
+    return h("div", { class: "traveller-scroll", tabindex: "0", role: "region", "aria-label": t("events.traveller", { n: traveller.board }) }, h("table", { class: "score-table traveller" },
       h("caption", null, t("events.traveller", { n: traveller.board })),
       h("thead", null, h("tr", null,
         h("th", { scope: "col" }, t(data.event.kind === "teams" ? "events.col.room" : "table")),

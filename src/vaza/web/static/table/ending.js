@@ -1,7 +1,7 @@
 // The end of an event table (a robot tournament's, a pairs round's, a team match's): once its
 // last board is over, the player's result on each board with what it earned, where they stand,
-// and the links that lead on — the event's ranking, each board's traveller, their table of the
-// next round — with a notice when the results are ready (every table compared with theirs has
+// and the links that lead on — the event's ranking, each board's traveller (the board's number),
+// their table of the next round — with a notice when the results are ready (every table compared with theirs has
 // finished).  The server answers only the table's own players (`/api/events/at-table/{id}`);
 // for an ordinary table it says 404 and nothing is drawn.
 
@@ -78,16 +78,16 @@ export function eventEnding(box, tableId) {
 
   function boardRow(board, earned) {
     const contract = board.played ? parseContract(board.contract, board.declarer) : null;
+    const traveller = t("eventlinks.traveller.of", { n: board.board });
     return h("tr", { dataset: { board: String(board.board) } },
-      h("th", { scope: "row" }, String(board.board)),
+      h("th", { scope: "row" }, board.visible
+        ? h("a", { href: eventLink(board.board), dataset: { link: "traveller" }, "aria-label": traveller, title: traveller }, String(board.board))
+        : String(board.board)),
       board.played
         ? [h("td", { class: "contract-cell" }, contract ? [contractEl(contract), " ", h("span", { class: "result-mark" }, resultMark(contract, board.tricks))] : t("passed.out")),
           h("td", { class: board.score < 0 ? "minus" : "" }, signed(board.score)),
           h("td", null, earned === "mp" ? (board.percent === null ? "" : `${formatNumber(board.percent)}%`) : signed(board.imps))]
-        : h("td", { colspan: 3, class: "muted" }, t("eventlinks.notplayed")),
-      h("td", null, board.visible
-        ? h("a", { href: eventLink(board.board), class: "btn btn-small", dataset: { link: "traveller" }, "aria-label": t("eventlinks.traveller.of", { n: board.board }) }, t("eventlinks.traveller"))
-        : null));
+        : h("td", { colspan: 3, class: "muted" }, t("eventlinks.notplayed")));
   }
 
   function panel() {
@@ -101,14 +101,13 @@ export function eventEnding(box, tableId) {
       h("h2", { id: "event-ending-title" }, t("eventlinks.title", { event: event.name })),
       event.rounds > 1 ? h("p", { class: "muted small" }, t("eventlinks.round", { round: data.table.round, rounds: event.rounds })) : null,
       h("p", { class: `notice ${data.ready ? "notice-ready" : "notice-waiting"}`, role: "status", dataset: { notice: data.ready ? "ready" : "waiting" } }, notice),
-      h("div", { class: "table-scroll" }, h("table", { class: "score-table event-results" },
+      h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("eventlinks.title", { event: event.name }) }, h("table", { class: "score-table event-results" },
         h("caption", { class: "sr-only" }, t("eventlinks.title", { event: event.name })),
         h("thead", null, h("tr", null,
           h("th", { scope: "col" }, t("board")),
           h("th", { scope: "col" }, t("contract")),
           h("th", { scope: "col" }, t("eventlinks.col.score")),
-          h("th", { scope: "col" }, t(`eventlinks.col.earned.${earned}`)),
-          h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("eventlinks.traveller"))))),
+          h("th", { scope: "col" }, t(`eventlinks.col.earned.${earned}`)))),
         h("tbody", null, data.boards.map((board) => boardRow(board, earned))))),
       standing ? h("p", { class: "standing", dataset: { place: standing.place } }, t("eventlinks.standing", { place: standing.place, of: standing.of }),
         standing.percent !== null && earned === "mp" ? ` · ${formatNumber(standing.percent)}%` : earned === "imps" ? ` · ${signed(standing.imps)} ${t("eventlinks.col.earned.imps")}` : null) : null,

@@ -19,7 +19,6 @@ export default {
   "eventlinks.col.earned.imps": "IMPs",
   "eventlinks.notplayed": "not played",
   "eventlinks.ranking": "Ranking",
-  "eventlinks.traveller": "Traveller",
   "eventlinks.traveller.of": "Traveller of board {n}",
   "eventlinks.next": "Go to round {round}: {boards}",
   "eventlinks.event": "Event page",

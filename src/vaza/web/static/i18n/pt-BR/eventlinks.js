@@ -18,7 +18,6 @@ export default {
   "eventlinks.col.earned.imps": "IMPs",
   "eventlinks.notplayed": "não jogado",
   "eventlinks.ranking": "Classificação",
-  "eventlinks.traveller": "Traveller",
   "eventlinks.traveller.of": "Traveller do board {n}",
   "eventlinks.next": "Ir para a rodada {round}: {boards}",
   "eventlinks.event": "Página do evento",
