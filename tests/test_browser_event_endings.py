@@ -199,3 +199,48 @@ def test_a_one_board_robot_tournament_on_a_phone_in_portuguese(
     expect(page.locator(".standings tr.mine")).to_have_count(1)
     me.assert_no_errors()
     me.close()
+
+
+def test_a_team_match_tells_each_table_when_the_other_has_finished(
+    server: Server, browser: Browser
+) -> None:
+    ana = person(browser, server.url, viewport=DESKTOP_800)
+    bia = person(browser, server.url, viewport=PHONE)
+    ana.goto("/events")
+    ana.guest()
+    event = create_event(ana, "teams", "Friday match", boards=1)
+    ana.page.locator(".entry-card[data-entry='A'] button[data-seat='N']").click()
+    bia.goto(f"/events/{event}")
+    bia.guest()
+    bia.page.locator(".entry-card[data-entry='B'] button[data-seat='N']").click()
+    expect(bia.page.locator(".entry-card[data-entry='B']")).to_contain_text(name_of(bia))
+    ana.page.locator("button[data-action='start']").click()
+    expect(ana.page.locator(".my-tables a")).to_have_text("Go to my table: North, board 1")
+    ana.page.locator(".my-tables a").click()
+    ana.page.wait_for_selector(".felt")
+    play_bridge_deal(ana, first_call="1NT")
+
+    # Ana's table is done, the other room's is not: her IMPs wait for it, and she is told so.
+    ending = ana.page.locator(".event-ending")
+    expect(ending).to_have_attribute("data-ready", "false")
+    expect(ending.locator(".notice")).to_contain_text("Other tables are still playing")
+    expect(ending.locator("thead")).to_contain_text("IMPs")
+    expect(ending.locator("a[data-link='next']")).to_have_count(0)
+
+    bia.page.reload()
+    bia.page.locator(".my-tables a").click()
+    bia.page.wait_for_selector(".felt")
+    play_bridge_deal(bia, first_call="1NT")
+    # Both rooms have played the board: each is told the results are ready, Ana without a reload.
+    for someone in (ana, bia):
+        ending = someone.page.locator(".event-ending")
+        expect(ending).to_have_attribute("data-ready", "true", timeout=30_000)
+        if someone is ana:
+            expect(ana.page.locator(".toast")).to_contain_text("Results ready: Friday match")
+        expect(ending.locator(".notice")).to_have_text("The event is over: the ranking is final.")
+    cells = [someone.page.locator(".event-results tbody td") for someone in (ana, bia)]
+    imps = [cell.nth(2).inner_text() for cell in cells]
+    assert imps[0].lstrip("+-") == imps[1].lstrip("+-")  # one swing, seen from each room
+    for someone in (ana, bia):
+        someone.assert_no_errors()
+        someone.close()
