@@ -16,7 +16,7 @@ from typing import Any
 
 from vaza.analysis.dds import single_threaded
 from vaza.bench.compare import interval95
-from vaza.robots.cardplay.measure import played_deals
+from vaza.robots.cardplay.measure import Seats, played_deals
 
 
 def run(deals: int, seed: int, layouts: int, lead: int | None = None) -> None:
@@ -32,7 +32,7 @@ def run(deals: int, seed: int, layouts: int, lead: int | None = None) -> None:
             sum(cost for declaring, cost in deal.costs if declaring),
             sum(cost for declaring, cost in deal.costs if not declaring),
         ]
-        for deal in played_deals(deals, seed, robot_options=options, times=times)
+        for deal in played_deals(deals, seed, Seats(robot_options=options), times=times)
     ]
     times.sort()
     print(json.dumps({"layouts": layouts, "lead_layouts": lead, "seed": seed, "costs": costs,

@@ -14,14 +14,14 @@ import sys
 
 from card_budget import interval
 from vaza.analysis.dds import single_threaded
-from vaza.robots.cardplay.measure import played_deals
+from vaza.robots.cardplay.measure import Seats, played_deals
 
 
 def run(deals: int, seed: int, options: dict[str, object]) -> None:
     single_threaded()
     times: list[float] = []
     costs = []
-    played = played_deals(deals, seed, robot_options=options, times=times, auction=True)
+    played = played_deals(deals, seed, Seats(robot_options=options, auction=True), times=times)
     for number, deal in enumerate(played, 1):
         costs.append(
             [

@@ -8,7 +8,7 @@ import json
 import sys
 
 from vaza.analysis.dds import single_threaded
-from vaza.robots.cardplay.measure import played_deals
+from vaza.robots.cardplay.measure import Seats, played_deals
 
 deals, seed = int(sys.argv[1]), int(sys.argv[2])
 options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
@@ -18,7 +18,7 @@ times: list[float] = []
 by_trick: collections.defaultdict[int, list[float]] = collections.defaultdict(lambda: [0, 0])
 by_place: collections.defaultdict[int, list[float]] = collections.defaultdict(lambda: [0, 0])
 lead = 0
-played = played_deals(deals, seed, robot_options=options, times=times, auction=auction)
+played = played_deals(deals, seed, Seats(robot_options=options, auction=auction), times=times)
 for deal in played:
     for number, (declaring, cost) in enumerate(deal.costs):
         by_trick[number // 4][0 if declaring else 1] += cost

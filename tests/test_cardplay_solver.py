@@ -14,7 +14,7 @@ from vaza.core.calls import Contract
 from vaza.core.cards import Hand, Suit
 from vaza.core.views import TableView
 from vaza.robots.bidding.measure import bid_board
-from vaza.robots.cardplay.measure import makeable_contract, measure, played_deals
+from vaza.robots.cardplay.measure import Seats, makeable_contract, measure, played_deals
 from vaza.robots.cardplay.sampling import Knowledge, Sampler
 from vaza.robots.cardplay.solver import (
     Layout,
@@ -160,7 +160,7 @@ def test_imps_put_making_first_and_overtricks_after() -> None:
 
 
 def test_the_benchmark_plays_and_judges_whole_deals() -> None:
-    figures = measure(1, 5, robot_options={"max_samples": 2, "inference_depth": 0})
+    figures = measure(1, 5, Seats(robot_options={"max_samples": 2, "inference_depth": 0}))
     assert figures["deals"] == 1 and figures["cards"] == 52
     assert 0 <= figures["card_ms_p50"] <= figures["card_ms_p95"] <= figures["card_ms_max"]
     assert figures["dd_cost_declarer"] >= 0 and figures["dd_cost_defence"] >= 0
@@ -169,7 +169,7 @@ def test_the_benchmark_plays_and_judges_whole_deals() -> None:
 
 def test_the_benchmark_plays_the_contract_the_robots_bid_and_judges_the_lead() -> None:
     options = {"max_samples": 2, "inference_depth": 0}
-    (deal,) = played_deals(1, 4, robot_options=options, auction=True)
+    (deal,) = played_deals(1, 4, Seats(robot_options=options, auction=True))
     rng, number = random.Random(4), 1
     bid = bid_board(Board.random(2, rng))
     while bid.contract is None:  # as the benchmark does: passed-out boards are skipped
@@ -178,7 +178,7 @@ def test_the_benchmark_plays_the_contract_the_robots_bid_and_judges_the_lead() -
     assert deal.contract == bid.contract
     assert len(deal.costs) == 52 and deal.lead_cost == deal.costs[0][1]
     assert not deal.costs[0][0]  # the lead is the defence's
-    figures = measure(1, 4, robot_options=options, auction=True)
+    figures = measure(1, 4, Seats(robot_options=options, auction=True))
     assert figures["bid"] is True and figures["lead_cost"] == deal.lead_cost
     low, high = figures["lead_cost_ci95"]  # type: ignore[misc]
     assert low == high == deal.lead_cost

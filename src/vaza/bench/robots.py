@@ -30,7 +30,7 @@ from typing import Any
 from vaza.bench.boerenbridge import measure as measure_boerenbridge
 from vaza.robots.bidding.measure import LOSS_KINDS
 from vaza.robots.bidding.measure import measure as measure_bidding
-from vaza.robots.cardplay.measure import bid_boards, card_player, percentile
+from vaza.robots.cardplay.measure import Seats, bid_boards, card_player, percentile
 from vaza.robots.cardplay.measure import measure as measure_cardplay
 from vaza.stats import interval95
 
@@ -131,7 +131,7 @@ def run(sizes: Sizes, advance: Callable[[int], None] | None = None) -> dict[str,
         chooser = judged_chooser(JudgeSettings(), seed=seed)
         judged = measure_bidding(deals, seed, dd_cache=tables, chooser=chooser)
     bidding, system_bidding = judged.as_dict(), system.as_dict()
-    cards = measure_cardplay(card_deals, seed, auction=True)
+    cards = measure_cardplay(card_deals, seed, Seats(auction=True))
     boeren = measure_boerenbridge(boeren_matches, seed, random_matches=boeren_random_matches)
     return {
         "benchmark": "robots",

@@ -87,8 +87,7 @@ def run(args: argparse.Namespace) -> int:
     records = asyncio.run(
         run_session(
             boards,
-            host=args.host,
-            port=args.port,
+            address=(args.host, args.port),
             event=args.event,
             on_listening=listening,
             listener=show if args.verbose else None,

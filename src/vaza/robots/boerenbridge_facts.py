@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from vaza.core.cards import Card
 from vaza.core.games.boerenbridge import RoundPhase
@@ -36,8 +37,10 @@ from vaza.robots.boerenbridge_playout import (
 
 TYPICAL_HANDS = 32
 """Random hands whose mean power stands for an opponent's."""
-BID_SPREAD = 1.0
-"""How far (in tricks, one standard deviation) a bid may stray from the hand's estimate."""
+BID_SPREAD: Final = 1.0
+"""How far (in tricks, one standard deviation) a bid may stray from the hand's estimate.  A
+constant, no longer a knob: deals weighed more or less sharply by the bids did not move the
+exact-bid rate outside the noise (experiments/README.md, `boeren_objective.py`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,33 +116,7 @@ def facts_of(view: RoundView) -> RoundFacts:
     own = view.hand
     hand = None if own is None else _mask(own)
     turned = 0 if view.turned is None else view.turned.mask
-    played_by = [0] * players
-    forbidden = [0] * players
-    tricks = [trick.plays for trick in view.tricks]
-    if view.current_trick:
-        tricks.append(view.current_trick)
-    won = [0] * players
-    winners = [trick.winner for trick in view.tricks]
-    # Every card played, in order: player, card, suit to follow, the best card so far, and the
-    # player's need when it followed someone else's lead as a bidder other than me.
-    order: list[tuple[int, int, int, int, int | None]] = []
-    beaters = BEATERS[trump]
-    for number, plays in enumerate(tricks):
-        follow, free, best = 0, False, -1
-        for player, card in plays:
-            index = card.index
-            bid = view.bids[player]
-            judged = best >= 0 and player != me
-            need = bid - won[player] if judged and bid is not None else None
-            order.append((player, index, follow, best, need))
-            played_by[player] |= 1 << index
-            if follow and isinstance(card, Card) and not follow >> index & 1:
-                forbidden[player] |= follow
-            follow, free = follow_after(follow, free, index)
-            if best < 0 or beaters[best] >> index & 1:
-                best = index
-        if number < len(winners):
-            won[winners[number]] += 1
+    order, played_by, forbidden = _replay(view, me, trump)
     from_here = [0] * players
     followed: list[Followed] = []
     for player, index, follow, best, need in reversed(order):
@@ -177,6 +154,43 @@ def facts_of(view: RoundView) -> RoundFacts:
         unseen=unseen,
         followed=tuple(followed),
     )
+
+
+_Played = tuple[int, int, int, int, int | None]
+"""A card played: player, card, suit to follow, the best card so far, and the player's need
+when it followed someone else's lead as a bidder other than me."""
+
+
+def _replay(view: RoundView, me: int, trump: int) -> tuple[list[_Played], list[int], list[int]]:
+    """Every card played, in order (`_Played`), with each player's cards played and the suits
+    each has shown out of."""
+    players = view.players
+    played_by = [0] * players
+    forbidden = [0] * players
+    tricks = [trick.plays for trick in view.tricks]
+    if view.current_trick:
+        tricks.append(view.current_trick)
+    won = [0] * players
+    winners = [trick.winner for trick in view.tricks]
+    order: list[_Played] = []
+    beaters = BEATERS[trump]
+    for number, plays in enumerate(tricks):
+        follow, free, best = 0, False, -1
+        for player, card in plays:
+            index = card.index
+            bid = view.bids[player]
+            judged = best >= 0 and player != me
+            need = bid - won[player] if judged and bid is not None else None
+            order.append((player, index, follow, best, need))
+            played_by[player] |= 1 << index
+            if follow and isinstance(card, Card) and not follow >> index & 1:
+                forbidden[player] |= follow
+            follow, free = follow_after(follow, free, index)
+            if best < 0 or beaters[best] >> index & 1:
+                best = index
+        if number < len(winners):
+            won[winners[number]] += 1
+    return order, played_by, forbidden
 
 
 def _mask(hand: Sequence[AnyCard]) -> int:

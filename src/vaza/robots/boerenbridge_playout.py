@@ -182,7 +182,7 @@ def plain_card(hand: int, trick: Sequence[int], players: int, need: int, trump: 
     return strongest(winners, strength) if last else weakest(winners, strength)
 
 
-def stays_best(  # noqa: PLR0917 - inside the playouts' hot path
+def stays_best(  # noqa: PLR0913, PLR0917 - inside the playouts' hot path
     best: int,
     follow: int,
     later: Sequence[int],
@@ -204,7 +204,7 @@ def stays_best(  # noqa: PLR0917 - inside the playouts' hot path
     return True
 
 
-def aware_card(  # noqa: PLR0917 - the playouts' hot path passes plain values
+def aware_card(  # noqa: PLR0913, PLR0917 - the playouts' hot path passes plain values
     hands: Sequence[int],
     needs: Sequence[int],
     player: int,
@@ -248,7 +248,7 @@ def aware_card(  # noqa: PLR0917 - the playouts' hot path passes plain values
     return weakest(legal, strength) if take else strongest(legal, strength)
 
 
-def play_out(  # noqa: PLR0917 - called thousands of times per decision
+def play_out(  # noqa: PLR0913, PLR0917 - called thousands of times per decision
     hands: list[int],
     bids: Sequence[int],
     won: list[int],
@@ -297,7 +297,7 @@ RANDOM: Final = 2
 """A simulated player who picks any legal card: one who does not play to its bid at all."""
 
 
-def plain_pick(  # noqa: PLR0917 - inside the playouts' hot path
+def plain_pick(  # noqa: PLR0913, PLR0917 - inside the playouts' hot path
     hand: int,
     follow: int,
     best: int,
@@ -333,7 +333,7 @@ def random_pick(hand: int, follow: int, draw: float) -> int:
     return (legal & -legal).bit_length() - 1
 
 
-def play_mixed(  # noqa: PLR0917 - called thousands of times per decision
+def play_mixed(  # noqa: PLR0913, PLR0917 - called thousands of times per decision
     hands: list[int],
     bids: Sequence[int],
     won: list[int],

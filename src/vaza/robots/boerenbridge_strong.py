@@ -121,6 +121,17 @@ the robot bid higher and made fewer of the bids both robots made alike: 0.4 to 0
 hand less against the baseline on the same 300 deals (docs/benchmarks.md)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Simulation:
+    """How the robot imagines the others in its simulated deals (each default measured above)."""
+
+    bid_opponents: PolicyMix = BID_OPPONENTS
+    card_opponents: PolicyMix = CARD_OPPONENTS
+    trust: float = BID_TRUST
+    random_prior: float = RANDOM_PRIOR
+    own_plain: float = OWN_PLAIN
+
+
 class BoerenbridgeStrongRobot(PlaysOut):
     """Bids and plays by simulation, from a player's view, under a table's scoring options
     (which every player at the table knows)."""
@@ -131,20 +142,17 @@ class BoerenbridgeStrongRobot(PlaysOut):
         *,
         budget: int = DEFAULT_BUDGET,
         seed: int = 0,
-        bid_opponents: PolicyMix = BID_OPPONENTS,
-        card_opponents: PolicyMix = CARD_OPPONENTS,
-        trust: float = BID_TRUST,
-        random_prior: float = RANDOM_PRIOR,
-        own_plain: float = OWN_PLAIN,
+        simulation: Simulation | None = None,
     ) -> None:
         self.options = options if options is not None else BoerenbridgeOptions()
         self.budget = budget
         self.seed = seed
-        self.bid_opponents = bid_opponents
-        self.card_opponents = card_opponents
-        self.trust = trust
-        self.random_prior = random_prior
-        self.own_plain = own_plain
+        simulation = simulation if simulation is not None else Simulation()
+        self.bid_opponents = simulation.bid_opponents
+        self.card_opponents = simulation.card_opponents
+        self.trust = simulation.trust
+        self.random_prior = simulation.random_prior
+        self.own_plain = simulation.own_plain
 
     def choose(self, view: RoundView) -> BoerenbridgeAction:
         legal = view.legal_actions

@@ -373,13 +373,7 @@ def _scripted(
         return None if opener_is_me else responses(nt)
     first = path[0]
     if first == "stayman":
-        if len(path) == 1 and opener_is_me:
-            return stayman_answers(nt)
-        if len(path) == 2 and not opener_is_me:
-            return after_stayman(nt, path[1], situation)
-        if len(path) == 3 and opener_is_me:
-            return opener_after_stayman(nt, path[1], situation) or None
-        return None
+        return _stayman_script(nt, path, opener_is_me, situation)
     if first == "transfer":
         transfer_step = situation.actions(situation.me if not opener_is_me else situation.partner)
         major = _transferred_suit(transfer_step)
@@ -398,6 +392,19 @@ def _scripted(
         return None
     if len(path) == 1 and opener_is_me:
         return _opener_after_natural(nt, first, situation)
+    return None
+
+
+def _stayman_script(
+    nt: Notrump, path: tuple[str, ...], opener_is_me: bool, situation: Situation
+) -> list[Rule] | None:
+    """The rules after Stayman: opener's answer, responder's next call, opener's rebid."""
+    if len(path) == 1 and opener_is_me:
+        return stayman_answers(nt)
+    if len(path) == 2 and not opener_is_me:
+        return after_stayman(nt, path[1], situation)
+    if len(path) == 3 and opener_is_me:
+        return opener_after_stayman(nt, path[1], situation) or None
     return None
 
 

@@ -70,10 +70,7 @@ def _shows(known: Facts, plan: Plan) -> tuple[tuple[int, int], dict[Suit, tuple[
     if kind == "part":
         return (0, ceil(high - estimate)), lengths
     if kind == "penalty_double":
-        last = known.situation.last_bid
-        if last is not None and last.level >= 6:
-            return (4, 37), lengths  # an ace or two beat a slam (`beats_slam`)
-        return (floor(PENALTY_POINTS - 2 - estimate), 37), lengths
+        return _penalty_points(known), lengths
     if kind == "compete":
         assert strain is not None
         need = compete_length(known, strain) or 0
@@ -81,6 +78,14 @@ def _shows(known: Facts, plan: Plan) -> tuple[tuple[int, int], dict[Suit, tuple[
     if kind == "sacrifice":
         return (0, ceil(19 - estimate)), lengths
     return (0, 37), lengths
+
+
+def _penalty_points(known: Facts) -> tuple[int, int]:
+    """The high-card points a penalty double shows."""
+    last = known.situation.last_bid
+    if last is not None and last.level >= 6:
+        return (4, 37)  # an ace or two beat a slam (`beats_slam`)
+    return (floor(PENALTY_POINTS - 2 - known.estimate), 37)
 
 
 def _possible(known: Facts) -> list[Plan]:

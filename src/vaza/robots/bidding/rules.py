@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Final, TypedDict, Unpack
 
 from vaza.core.calls import Call, Strain
 from vaza.core.cards import Hand, Suit
@@ -143,32 +143,37 @@ NATURAL_UNKNOWN: Final = "natural"
 """The label of a call the system has no rule for (a person's call off the system)."""
 
 
+class RuleExtras(TypedDict, total=False):
+    """What a rule may say beyond its call, points and label (see `Rule`)."""
+
+    lengths: dict[Suit, tuple[int, int]] | None
+    forcing: Force
+    agrees: Strain | None
+    tag: str
+    params: tuple[tuple[str, str], ...]
+
+
 def rule(
     call: str | Call,
     hcp: tuple[int, int],
     label: str,
     test: Test | None = None,
-    *,
-    lengths: dict[Suit, tuple[int, int]] | None = None,
-    forcing: Force = Force.NONE,
-    agrees: Strain | None = None,
-    tag: str = "",
-    params: tuple[tuple[str, str], ...] = (),
+    **extras: Unpack[RuleExtras],
 ) -> Rule:
     """A rule written compactly: ``rule("2C", (8, 37), "stayman", lengths={HEARTS: (0, 5)})``.
     An empty high-card range (low above high) is allowed: the rule then never fits."""
     shown = shows((max(0, hcp[0]), min(37, hcp[1])))
-    for suit, (low, high) in (lengths or {}).items():
+    for suit, (low, high) in (extras.get("lengths") or {}).items():
         shown = shown.with_length(suit, low, high)
     return Rule(
         call if isinstance(call, Call) else Call.parse(call),
         shown,
         label,
-        params,
+        extras.get("params", ()),
         test,
-        forcing,
-        agrees,
-        tag,
+        extras.get("forcing", Force.NONE),
+        extras.get("agrees"),
+        extras.get("tag", ""),
     )
 
 

@@ -420,15 +420,15 @@ def _parsed(line: str) -> Message | None:
 async def run_session(
     boards: Sequence[Board],
     *,
-    host: str = "127.0.0.1",
-    port: int = 0,
+    address: tuple[str, int] = ("127.0.0.1", 0),
     event: str = "Blue Chip session",
     on_listening: Callable[[int], None] | None = None,
     listener: SeatListener | None = None,
 ) -> list[DealRecord]:
-    """Serve one session of `boards` and return the results."""
+    """Serve one session of `boards` at `address` (host, port; port 0: any free one) and
+    return the results."""
     manager = TableManager(boards, event=event, listener=listener)
-    bound = await manager.start(host, port)
+    bound = await manager.start(*address)
     if on_listening is not None:
         on_listening(bound)
     try:

@@ -262,6 +262,16 @@ def call_text(call: Call) -> str:
 
 def format_message(message: Message) -> str:
     """The one line Vaza sends for `message` (without the line end)."""
+    line = _player_line(message)
+    if line is None:
+        line = _table_line(message)
+    if line is None:
+        raise TypeError(f"not a Blue Chip message: {message!r}")
+    return line
+
+
+def _player_line(message: Message) -> str | None:
+    """A line about one seat: connecting, ready, a call or a card."""
     match message:
         case Connecting(team, seat, version):
             return f'Connecting "{team}" as {seat_name(seat)} using protocol version {version}'
@@ -279,6 +289,12 @@ def format_message(message: Message) -> str:
             return text
         case CardMessage(seat, card):
             return f"{'Dummy' if seat is None else seat_name(seat)} plays {card_text(card)}"
+    return None
+
+
+def _table_line(message: Message) -> str | None:
+    """A line about the table: seating, teams, boards, hands, errors and timing."""
+    match message:
         case Seated(seat, team):
             return f'{seat_name(seat)} ("{team}") seated'
         case Teams(north_south, east_west, scoring):
@@ -302,7 +318,7 @@ def format_message(message: Message) -> str:
             return f"Refused: {reason}"
         case Timing(text):
             return text
-    raise TypeError(f"not a Blue Chip message: {message!r}")
+    return None
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -392,6 +408,12 @@ def _explanation(match: re.Match[str]) -> str | None:
 
 
 def _build(kind: str, match: re.Match[str]) -> Message:
+    built = _build_player(kind, match)
+    return built if built is not None else _build_table(kind, match)
+
+
+def _build_player(kind: str, match: re.Match[str]) -> Message | None:
+    """A message about one seat (see `_player_line`), or None for a table's."""
     group = match.group
     if kind == "connecting":
         if group(2).lower() == "anypl":
@@ -413,6 +435,12 @@ def _build(kind: str, match: re.Match[str]) -> Message:
     if kind == "card":
         card = Card(Suit.from_letter(group(3)), Rank.from_letter(group(2)))
         return CardMessage(_optional_seat(group(1)), card)
+    return None
+
+
+def _build_table(kind: str, match: re.Match[str]) -> Message:
+    """A message about the table (see `_table_line`)."""
+    group = match.group
     if kind == "seated":
         return Seated(_seat(group(1)), group(2).strip())
     if kind == "teams":

@@ -24,7 +24,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from vaza.core.calls import Contract
 from vaza.core.cards import SEATS, SUIT_MASK, Card, Seat, Suit
 from vaza.core.game import Claim, ClaimResponse
 from vaza.core.play import cards_in, winning_position
@@ -67,37 +66,6 @@ class ClaimerSight:
     trump: Suit | None
     leader: Seat
     trick: tuple[Card, ...]
-
-
-def _sight(
-    claimer: Seat,
-    contract: Contract,
-    *,
-    hands: tuple[int | None, int | None, int | None, int | None],
-    unplayed: int,
-    voids: tuple[int, int, int, int],
-    leader: Seat,
-    trick: tuple[Card, ...],
-) -> ClaimerSight:
-    """`hands` holds the remaining cards of each seat the claimer sees, None for the others,
-    whose cards are the `unplayed` cards nobody visible holds."""
-    controlled = {claimer}
-    if claimer == contract.declarer:
-        controlled.add(contract.dummy)
-    pool = unplayed
-    for mask in hands:
-        pool &= ~(mask or 0)
-    return ClaimerSight(
-        claimer=claimer,
-        controlled=frozenset(controlled),
-        hands=tuple(mask or 0 for mask in hands),  # type: ignore[arg-type]
-        pooled=frozenset(seat for seat in SEATS if hands[seat] is None),
-        pool=pool,
-        voids=voids,
-        trump=contract.trump,
-        leader=leader,
-        trick=trick,
-    )
 
 
 def _unplayed(view: TableView) -> int:
@@ -248,16 +216,34 @@ def _guaranteed(sight: ClaimerSight, tricks: int, limit: int) -> tuple[bool | No
 
 
 def _view_sight(view: TableView, claimer: Seat) -> ClaimerSight:
+    hands = tuple(None if hand is None else hand.mask for hand in view.hands)
+    return _sight(view, claimer, hands, Knowledge.of(view).voids)  # type: ignore[arg-type]
+
+
+def _sight(
+    view: TableView,
+    claimer: Seat,
+    hands: tuple[int | None, int | None, int | None, int | None],
+    voids: tuple[int, int, int, int],
+) -> ClaimerSight:
+    """`hands` holds the remaining cards of each seat the claimer sees, None for the others,
+    whose cards are the unplayed cards nobody visible holds (the pool)."""
     contract = view.contract
     assert contract is not None
-    knowledge = Knowledge.of(view)
-    hands = tuple(None if hand is None else hand.mask for hand in view.hands)
-    return _sight(
-        claimer,
-        contract,
-        hands=hands,  # type: ignore[arg-type]
-        unplayed=_unplayed(view),
-        voids=knowledge.voids,
+    controlled = {claimer}
+    if claimer == contract.declarer:
+        controlled.add(contract.dummy)
+    pool = _unplayed(view)
+    for mask in hands:
+        pool &= ~(mask or 0)
+    return ClaimerSight(
+        claimer=claimer,
+        controlled=frozenset(controlled),
+        hands=tuple(mask or 0 for mask in hands),  # type: ignore[arg-type]
+        pooled=frozenset(seat for seat in SEATS if hands[seat] is None),
+        pool=pool,
+        voids=voids,
+        trump=contract.trump,
         leader=_leader(view),
         trick=tuple(card for _, card in view.current_trick),
     )
@@ -357,7 +343,6 @@ def answer_claim(
     visible = {claimer, contract.dummy}
     if claimer != contract.declarer and not view.played:
         visible.discard(contract.dummy)
-    unplayed = _unplayed(view)
     checked: set[tuple[int | None, ...]] = set()
     nodes = 0
     for layout in layouts:
@@ -365,15 +350,7 @@ def answer_claim(
         if seen in checked:
             continue
         checked.add(seen)
-        sight = _sight(
-            claimer,
-            contract,
-            hands=seen,  # type: ignore[arg-type]
-            unplayed=unplayed,
-            voids=knowledge.voids,
-            leader=_leader(view),
-            trick=tuple(card for _, card in view.current_trick),
-        )
+        sight = _sight(view, claimer, seen, knowledge.voids)  # type: ignore[arg-type]
         verdict, used = _guaranteed(sight, proposal.tricks, ANSWER_NODE_LIMIT - nodes)
         nodes += used
         if not verdict:

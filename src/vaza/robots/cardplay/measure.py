@@ -118,14 +118,22 @@ def _contract_games(rng: random.Random) -> Iterator[ContractDeal]:
         yield ContractDeal(board, makeable_contract(board))
 
 
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """How the robots of a measured deal play: the scoring they weigh, the options of each
+    `CardPlayer` (`card_player`), and whether they bid the board first (`auction`)."""
+
+    scoring: Scoring = "imps"
+    robot_options: Mapping[str, Any] | None = None
+    auction: bool = False
+
+
 def played_deals(
     deals: int,
     seed: int,
+    seats: Seats = Seats(),
     *,
-    scoring: Scoring = "imps",
-    robot_options: Mapping[str, Any] | None = None,
     times: list[float] | None = None,
-    auction: bool = False,
     robots_out: list[CardPlayer] | None = None,
 ) -> Iterator[PlayedDeal]:
     """Play `deals` random deals (reproducible from `seed`) with robots in every seat, and
@@ -134,6 +142,7 @@ def played_deals(
     into `robots_out` (their layouts and runaways are counted there).  With
     `auction` the robots bid each board first and read the auction as the strong robot does
     (`robot_options` may still change that)."""
+    scoring, robot_options, auction = seats.scoring, seats.robot_options, seats.auction
     from vaza.analysis.positions import Position, solve_positions  # noqa: PLC0415
 
     rng = random.Random(seed)
@@ -177,12 +186,10 @@ def played_deals(
 def measure(
     deals: int,
     seed: int,
+    seats: Seats = Seats(),
     *,
-    scoring: Scoring = "imps",
     single_core: bool = True,
-    robot_options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
-    auction: bool = False,
 ) -> dict[str, object]:
     """Play `deals` random deals (reproducible from `seed`) with robots in every seat, bid by
     them first with `auction` (`played_deals`).
@@ -205,15 +212,7 @@ def measure(
     costs: dict[str, list[float]] = {"dd_cost_declarer": [], "dd_cost_defence": [], "lead_cost": []}
     made = 0
     robots: list[CardPlayer] = []
-    played = played_deals(
-        deals,
-        seed,
-        scoring=scoring,
-        robot_options=robot_options,
-        times=times,
-        auction=auction,
-        robots_out=robots,
-    )
+    played = played_deals(deals, seed, seats, times=times, robots_out=robots)
     for number, deal in enumerate(played, start=1):
         costs["dd_cost_declarer"].append(sum(cost for declaring, cost in deal.costs if declaring))
         costs["dd_cost_defence"].append(
@@ -225,7 +224,7 @@ def measure(
             progress(number)
     figures: dict[str, object] = {
         "deals": deals,
-        "bid": auction,
+        "bid": seats.auction,
         "cards": len(times),
         "card_ms_p50": percentile(times, 0.5),
         "card_ms_p95": percentile(times, 0.95),
@@ -256,8 +255,7 @@ def _main() -> None:
     figures = measure(
         deals,
         seed,
-        robot_options=options,
-        auction=auction,
+        Seats(robot_options=options, auction=auction),
         progress=lambda n: print(n, end=" ", flush=True),
     )
     print(json.dumps(figures))
