@@ -160,7 +160,7 @@ export function mount(root, [dealId]) {
     return h("table", { class: "score-table" },
       h("thead", null, h("tr", null, h("th", null, ""), h("th", { scope: "col" }, t("boeren.bidcol")), h("th", { scope: "col" }, t("boeren.woncol")), h("th", { scope: "col" }, t("points")))),
       h("tbody", null, (result.bids || []).map((bid, p) => h("tr", { class: bid === result.tricks[p] ? "exact" : "" },
-        h("th", { scope: "row" }, t("player.n", { n: p + 1 })), h("td", null, String(bid)), h("td", null, String(result.tricks[p])), h("td", null, scores[p] === undefined ? "" : formatNumber(scores[p]))))));
+        h("th", { scope: "row" }, t("player.n", { n: p + 1 }), data.names && data.names[String(p)] ? h("span", { class: "muted" }, ` · ${data.names[String(p)]}`) : null), h("td", null, String(bid)), h("td", null, String(result.tricks[p])), h("td", null, scores[p] === undefined ? "" : formatNumber(scores[p]))))));
   }
 
   function draw() {
