@@ -52,6 +52,13 @@ def no_ids(answer: Any, *people: Client) -> None:
         assert person.me["id"] not in numbers - {LIMIT}, (person.me, text)
 
 
+def connected(person: Client) -> None:
+    """Open the person's connection, and know the hub counts it (a ping answered)."""
+    person.connect()
+    person.send(type="ping")
+    person.recv_until(lambda m: m["type"] == "pong")
+
+
 def listing(person: Client) -> dict[str, Any]:
     answer = person.http.get("/api/friends")
     answer.raise_for_status()
@@ -90,7 +97,7 @@ def test_online_at_a_public_table_and_invited_with_one_click(server: Server) -> 
     try:
         ana.http.post("/api/friends", json={"name": bia.me["name"]}).raise_for_status()
         assert listing(ana)["friends"][0]["online"] is False
-        bia.connect()
+        connected(bia)
         assert listing(ana)["friends"][0] == {
             "name": bia.me["name"], "guest": True, "online": True, "table": None
         }  # fmt: skip

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import orjson
@@ -116,3 +117,40 @@ __all__ = [
     "dumps",
     "error_message",
 ]
+
+
+class Connections:
+    """The hub's clients, each person's own at hand: who is online is asked for a few people
+    at a time (a friends' list), never by looking at every connection (`server/presence`)."""
+
+    def __init__(self) -> None:
+        self._all: set[Client] = set()
+        self._by_user: dict[int, set[Client]] = {}
+
+    def add(self, client: Client) -> None:
+        self._all.add(client)
+        if client.user is not None:
+            self._by_user.setdefault(client.user.id, set()).add(client)
+
+    def discard(self, client: Client) -> None:
+        self._all.discard(client)
+        if client.user is None:
+            return
+        mine = self._by_user.get(client.user.id)
+        if mine is not None:
+            mine.discard(client)
+            if not mine:
+                del self._by_user[client.user.id]
+
+    def of(self, user_id: int) -> list[Client]:
+        """The person's connections here (a copy)."""
+        return list(self._by_user.get(user_id, ()))
+
+    def __iter__(self) -> Iterator[Client]:
+        return iter(self._all)
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+    def __contains__(self, client: object) -> bool:
+        return client in self._all

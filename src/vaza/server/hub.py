@@ -36,6 +36,7 @@ from vaza.server.clients import (
     WS_TRY_AGAIN_LATER,
     Bucket,
     Client,
+    Connections,
     Sent,
     dumps,
     error_message,
@@ -68,7 +69,7 @@ class Hub:
         self.tables = tables
         self.can_view = can_view
         self.find_user = find_user
-        self.clients: set[Client] = set()
+        self.clients = Connections()
         self._watching: dict[str, set[Client]] = {}
         """The clients watching each table: an update goes to them without looking at the others."""
         self._buckets: dict[int | str, Bucket] = {}

@@ -28,33 +28,34 @@ PERIOD = 2.0
 """Seconds between two writes of this process's people to the shared board."""
 
 
+Place = tuple[str, bool, bool, str]
+"""A table where a person is: its id, public or not, seated or not, its game."""
+
+
 class _Seen:
     """What is known of one person while counting: online here or not, and their tables."""
 
-    __slots__ = ("online", "spots")
+    __slots__ = ("online", "places")
 
     def __init__(self) -> None:
         self.online = False
-        self.spots: dict[str, Spot] = {}
+        self.places: dict[str, Place] = {}
 
-    def add(self, spot: Spot) -> None:
-        before = self.spots.get(spot.table)
-        if before is None or (spot.seated and not before.seated):
-            self.spots[spot.table] = spot
+    def add(self, place: Place) -> None:
+        before = self.places.get(place[0])
+        if before is None or (place[2] and not before[2]):
+            self.places[place[0]] = place
 
     def to_json(self) -> JSON:
-        return {
-            "on": self.online,
-            "at": [[s.table, s.public, s.seated, s.game] for s in self.spots.values()],
-        }
+        return {"on": self.online, "at": list(self.places.values())}
 
     def read(self, entry: JSON) -> None:
         self.online = self.online or bool(entry.get("on"))
         for table, public, seated, game in entry.get("at", ()):
-            self.add(Spot(str(table), bool(public), bool(seated), str(game)))
+            self.add((str(table), bool(public), bool(seated), str(game)))
 
     def whereabouts(self) -> Whereabouts:
-        return Whereabouts(self.online, tuple(self.spots.values()))
+        return Whereabouts(self.online, tuple(Spot(*place) for place in self.places.values()))
 
 
 class ClubPresence:
@@ -92,24 +93,34 @@ class ClubPresence:
         return {user_id: person.whereabouts() for user_id, person in seen.items()}
 
     def _here(self, wanted: set[int] | None) -> dict[int, _Seen]:
-        """What this process knows of the people `wanted` (everyone, for None)."""
+        """What this process knows of the people `wanted` (everyone, for None): who sits at
+        the tables it serves or follows, and who is connected here to which table.  Plain
+        tuples, each table's facts read once: with everyone, it runs every `PERIOD` seconds."""
         seen: dict[int, _Seen] = {}
         tables = self.hub.tables
-        for client in list(self.hub.clients):
-            user = client.user
-            if user is None or (wanted is not None and user.id not in wanted):
-                continue
-            person = seen.setdefault(user.id, _Seen())
-            person.online = True
-            for table_id in list(client.tables):
-                live = tables.state_of(table_id)
-                if live is not None:
-                    person.add(_spot(live, live.state.seat_of(user.id) is not None))
         for live in _live_tables(tables.service.tables.values(), tables.replicas.values()):
+            place: Place | None = None
             for occupant in live.state.occupants.values():
                 user_id = None if occupant is None else occupant.user_id
-                if user_id is not None and (wanted is None or user_id in wanted):
-                    seen.setdefault(user_id, _Seen()).add(_spot(live, True))
+                if user_id is None or (wanted is not None and user_id not in wanted):
+                    continue
+                place = place or _place(live, seated=True)
+                person = seen.get(user_id) or seen.setdefault(user_id, _Seen())
+                person.add(place)
+        clients = (
+            list(self.hub.clients)
+            if wanted is None
+            else [client for user_id in wanted for client in self.hub.clients.of(user_id)]
+        )
+        for client in clients:
+            if client.user is None:
+                continue
+            person = seen.get(client.user.id) or seen.setdefault(client.user.id, _Seen())
+            person.online = True
+            for table_id in list(client.tables):
+                if table_id not in person.places and (watched := tables.state_of(table_id)):
+                    # Seated there, the tables' round found it: here, only watching.
+                    person.add(_place(watched, seated=False))
         return seen
 
     async def _write_loop(self) -> None:
@@ -128,6 +139,6 @@ def _live_tables(*groups: Iterable[LiveTable]) -> list[LiveTable]:
     return [live for group in groups for live in list(group) if not live.state.finished]
 
 
-def _spot(live: LiveTable, seated: bool) -> Spot:
-    state = live.state
-    return Spot(state.id, bool(state.options.public), seated, str(state.options.game))
+def _place(live: LiveTable, *, seated: bool) -> Place:
+    options = live.state.options
+    return live.state.id, bool(options.public), seated, str(options.game)
