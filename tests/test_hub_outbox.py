@@ -78,10 +78,10 @@ def test_a_person_who_left_is_told_again_while_the_table_is_unavailable(
 
     from vaza.app.cluster import Unavailable
     from vaza.app.commands import MarkLeft
-    from vaza.server import hub as hub_module
+    from vaza.server import at_table as presence_module
     from vaza.server.hub import Hub
 
-    monkeypatch.setattr(hub_module, "LEFT_RETRIES", (0.0, 0.0, 0.0), raising=False)
+    monkeypatch.setattr(presence_module, "LEFT_RETRIES", (0.0, 0.0, 0.0), raising=False)
     said: list[dict[str, Any]] = []
 
     class Tables:
@@ -100,5 +100,5 @@ def test_a_person_who_left_is_told_again_while_the_table_is_unavailable(
     hub = Hub(Tables(), lambda *_: True, lambda name: asyncio.sleep(0))  # type: ignore[arg-type]
     person = SimpleNamespace(id=4, name="ana")
     client = Client(object(), person)  # type: ignore[arg-type]
-    asyncio.run(hub._left(client, "t1"))
+    asyncio.run(hub.people.left(client, "t1"))
     assert said == [MarkLeft("W")] * 3

@@ -42,8 +42,8 @@ SAMPLES: dict[type, TableEvent] = {
     Away: Away("N"),
     Back: Back("N"),
     Dealt: Dealt({"number": 3, "dealer": "S", "hands": ["SAK", "HQ", "DJ", "CT"]}, at=4.0),
-    DealWanted: DealWanted(),
-    Acted: Acted("N", {"type": "play", "card": "SA"}, by="S", at=9.0),
+    DealWanted: DealWanted("S"),
+    Acted: Acted("N", {"type": "play", "card": "SA"}, by="S", at=9.0, timeout=True),
     Chatted: Chatted("Bia", None, "nice lead", "kibitzers"),
     Invited: Invited(9, "Ana"),
     Finished: Finished(),
@@ -52,7 +52,7 @@ AUDIENCES = ("N", "E", "S", "W", KIBITZER, KIBITZER_ALL)
 TOLD: dict[str, set[str]] = {
     "created": {"type"},
     "invited": {"type"},
-    "deal_wanted": {"type"},
+    "deal_wanted": {"type", "seat"},
     "finished": {"type"},
     "deal": {"type", "number"},
     "sat": {"type", "seat", "user_id", "name", "absent"},
@@ -62,7 +62,7 @@ TOLD: dict[str, set[str]] = {
     "left": {"type", "seat", "at"},
     "away": {"type", "seat"},
     "back": {"type", "seat"},
-    "act": {"type", "seat", "action", "by"},
+    "act": {"type", "seat", "action", "by", "timeout"},
     "chat": {"type", "from", "seat", "text", "audience"},
 }
 """The most each kind tells anyone (docs/protocol.md)."""

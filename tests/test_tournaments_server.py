@@ -390,11 +390,11 @@ def test_a_pairs_game_with_a_mitchell_movement(
     ] * 2
 
     rng = random.Random(2)
-    play_out([Sitter(ana, ana_tables[0], rng), Sitter(bia, bia_tables[0], rng, deals_next=False)])
+    play_out([Sitter(ana, ana_tables[0], rng), Sitter(bia, bia_tables[0], rng)])
     assert get(bia, f"/api/events/{event}/boards/1")["board"] == 1
     assert status_of(bia, f"/api/events/{event}/boards/2") == 403  # round 2 not played yet
     assert status_of(caio, f"/api/events/{event}/boards/1") == 403  # not playing
-    play_out([Sitter(ana, ana_tables[1], rng), Sitter(bia, bia_tables[1], rng, deals_next=False)])
+    play_out([Sitter(ana, ana_tables[1], rng), Sitter(bia, bia_tables[1], rng)])
     wait_for(lambda: tables_done(ana, event), "the robot tables")
     overview = get(caio, f"/api/events/{event}")
     assert overview["event"]["status"] == "finished"

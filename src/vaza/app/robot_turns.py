@@ -81,6 +81,9 @@ class RobotTurns:
             return
         state = live.state
         robots = set(state.robot_seats())
+        # A person whose time ran out: what the robot chooses for them is marked so, and
+        # everyone is told what was played (a robot playing for someone away is not).
+        timed_out = stand_in is not None and stand_in not in robots
         if stand_in is not None:
             robots.add(stand_in)
         responders = [s for s in sorted(state.match.responders()) if s in robots]
@@ -94,7 +97,8 @@ class RobotTurns:
                 answer = await checker(partial(robot_answer, robot), view)
                 if live.state.version == version:
                     command = from_json(state.spec.actions.encode(answer))
-                    await self._service.handle(table_id, Actor(None, "robot", answerer), command)
+                    actor = _robot(answerer, timed_out=timed_out and answerer == stand_in)
+                    await self._service.handle(table_id, actor, command)
                 return
             seat = state.match.controller()
             if seat is None or seat not in robots:
@@ -105,7 +109,8 @@ class RobotTurns:
             if live.state.version != version:
                 return  # someone else moved first (an undo, a claim): think again later
             command = from_json(state.spec.actions.encode(action))
-            await self._service.handle(table_id, Actor(None, "robot", seat), command)
+            actor = _robot(seat, timed_out=timed_out and seat == stand_in)
+            await self._service.handle(table_id, actor, command)
         except (IllegalAction, ParseError):
             live.robots_at = -1
             log.exception("table %s: a robot's action was refused", table_id)
@@ -169,6 +174,11 @@ class RobotTurns:
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.background.shutdown(wait=False, cancel_futures=True)
+
+
+def _robot(seat: str, *, timed_out: bool) -> Actor:
+    """The robot choosing for `seat` (for its person, whose time ran out: `timed_out`)."""
+    return Actor(None, "robot", seat, timed_out=timed_out)
 
 
 def _claim_answerers(live: LiveTable, seat: str) -> list[str]:

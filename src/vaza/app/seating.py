@@ -12,6 +12,8 @@ from vaza.games import GAMES, find_game
 from vaza.json_types import JSON
 
 DEFAULT_GAME: Final = GAMES[0]
+READY_WAIT_MAX: Final = 600
+"""The longest wait for the players' "ready" a table may set (`TableOptions.ready_wait`)."""
 
 
 class Forbidden(IllegalAction):
@@ -35,6 +37,10 @@ class TableOptions:
     robots: bool = True
     """Fill empty seats with robots when the table is created."""
     seconds_per_action: int | None = None
+    ready_wait: int = 20
+    """Seconds after a deal ends before the next starts by itself, however many of the people
+    said they are ready (0: it waits until every person is): each may look at the finished
+    deal, and one person gone cannot hold the others up."""
     undo: bool = True
     """Whether a player may ask to take back an action (where the game and the laws allow):
     off at an event's tables, where every table plays the same boards and an undo granted by
@@ -61,6 +67,9 @@ class TableOptions:
         seconds = options.seconds_per_action
         if seconds is not None and (not isinstance(seconds, int) or not 5 <= seconds <= 600):
             raise ParseError("seconds_per_action is a whole number from 5 to 600")
+        wait = options.ready_wait
+        if not isinstance(wait, int) or isinstance(wait, bool) or not 0 <= wait <= READY_WAIT_MAX:
+            raise ParseError(f"ready_wait is a whole number of seconds from 0 to {READY_WAIT_MAX}")
         if not isinstance(options.players, int) or isinstance(options.players, bool):
             raise ParseError("players must be a whole number")
         return options
@@ -100,6 +109,8 @@ class Actor:
     robot_seat: str | None = None
     system: bool = False
     """The server itself (marking a player away or back)."""
+    timed_out: bool = False
+    """A robot acting for the person at `robot_seat`, whose time to act ran out."""
 
 
 SYSTEM = Actor(None, "system", system=True)

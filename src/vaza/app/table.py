@@ -34,6 +34,7 @@ from vaza.app.commands import (
     Stand,
     to_json,
 )
+from vaza.app.readiness import Readiness
 from vaza.app.seating import DEFAULT_GAME, SYSTEM, Actor, Forbidden, Occupant, TableOptions
 from vaza.app.table_rules import (
     CHAT_CAP,
@@ -111,7 +112,7 @@ class TableState:
         self.watcher_lines = 0
         self.finished_deals: list[FinishedDeal] = []
         """Deals finished by the events evolved since the caller last took them."""
-        self._deal_wanted = False
+        self.readiness = Readiness()  # who is ready for the next deal
         self._actions = 0
         """Calls and cards evolved at this table (claims, undo and their answers aside)."""
         self._claimer: str | None = None
@@ -249,7 +250,7 @@ class TableState:
         ):
             raise IllegalAction(CLAIM_PAUSED)
         encoded = self.spec.actions.encode(action)
-        return [Acted(owner, encoded, None if seat == owner else seat)]
+        return [Acted(owner, encoded, None if seat == owner else seat, timeout=actor.timed_out)]
 
     def _sit(self, actor: Actor, command: Sit) -> list[TableEvent]:
         seat = self._seat_argument(command.seat)
@@ -313,7 +314,9 @@ class TableState:
         return [Chatted(actor.name, seat, text.strip(), audience)]
 
     def _next_deal(self, actor: Actor) -> list[TableEvent]:
-        if self.seat_of(actor.user_id) is None:
+        """A person is ready for the next deal; the server deals it (the wait ran out)."""
+        seat = self.seat_of(actor.user_id)
+        if seat is None and not actor.system:
             raise Forbidden("only players at the table may start the next deal")
         if self.match.in_deal:
             raise IllegalAction("the current deal is not over")
@@ -321,7 +324,7 @@ class TableState:
             raise IllegalAction("every seat needs a player or a robot")
         if self.match.is_over:
             raise IllegalAction("the match is over")
-        return [DealWanted()]
+        return [] if self.readiness.said(seat) else [DealWanted(seat)]
 
     def _presence(self, actor: Actor, command: Presence) -> list[TableEvent]:
         """A seated person's last connection closed (`left`: the seat is held), the hold ran
@@ -379,13 +382,13 @@ class TableState:
 
     def follow_ups(self, rng: random.Random, at: float | None = None) -> list[TableEvent]:
         """Events that follow by themselves: the next deal once every seat is filled (the
-        first deal, or any deal when only robots play or someone asked), the match's end."""
+        first deal, or any deal when only robots play or all are ready), the match's end."""
         if self.finished or self.match.in_deal or not self.full:
             return []
         if self.match.is_over:
             return [Finished()]
         first = self.match.deals_started == 0
-        if first or not self.humans() or self._deal_wanted:
+        if first or not self.humans() or self.readiness.due(self.occupants):
             return stamped([Dealt(self.match.setup_deal(rng))], at)
         return []
 
@@ -410,10 +413,10 @@ class TableState:
                 self._evolve_presence(event)
             case Dealt():
                 self.match.start_deal(event.setup)
-                self._deal_wanted = False
+                self.readiness = Readiness()
                 self.turn_began = event.at
             case DealWanted():
-                self._deal_wanted = True
+                self.readiness.want(event.seat)
             case Acted():
                 self._evolve_act(event)
             case Chatted():

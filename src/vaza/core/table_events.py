@@ -245,7 +245,9 @@ class Dealt:
 
 @dataclass(frozen=True, slots=True)
 class DealWanted:
-    """A player asked for the next deal."""
+    """The person at `seat` is ready for the next deal; with no seat, the next deal is due
+    at once (the table's wait for the others ran out, or a log from before people said they
+    were ready, when one asking dealt for all)."""
 
     @property
     def kind(self) -> str:
@@ -254,19 +256,22 @@ class DealWanted:
     def __reduce__(self) -> Rebuild:
         return by_fields(self)
 
+    seat: str | None = None
+
     @classmethod
     def read(cls, p: JSON) -> DealWanted:
-        return cls()
+        return cls(p.get("seat"))
 
     @property
     def payload(self) -> JSON:
-        return {}
+        return {} if self.seat is None else {"seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
 class Acted:
     """A game action (a call, a card, a claim …) of the seat whose it is, `seat`; `by` is the
-    seat that chose it where that is another (declarer for dummy's card)."""
+    seat that chose it where that is another (declarer for dummy's card); `timeout`: a robot
+    chose it because the person's time to act ran out (everyone is told what was played)."""
 
     @property
     def kind(self) -> str:
@@ -279,6 +284,7 @@ class Acted:
     action: JSON
     by: str | None = None
     at: float | None = None
+    timeout: bool = False
 
     @property
     def chooser(self) -> str:
@@ -286,13 +292,15 @@ class Acted:
 
     @classmethod
     def read(cls, p: JSON) -> Acted:
-        return cls(p["seat"], p["action"], p.get("by"), p.get("at"))
+        return cls(p["seat"], p["action"], p.get("by"), p.get("at"), p.get("timeout") is True)
 
     @property
     def payload(self) -> JSON:
         payload: JSON = {"seat": self.seat, "action": self.action}
         if self.by is not None:
             payload["by"] = self.by
+        if self.timeout:
+            payload["timeout"] = True
         return _at(payload, self.at)
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Final
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from vaza.app.seating import TableOptions
 from vaza.core.errors import VazaError
 from vaza.games import GAME_NAMES, catalogue, find_game
 from vaza.scoring.pad_syntax import parse_pad_line, parse_seat
@@ -18,8 +19,9 @@ from vaza.server.deps import User
 from vaza.server.guard import LimitReached, RateLimiter
 
 router = APIRouter(tags=["games"])
-CATALOGUE: Final = catalogue()
-"""`/api/games`: the registry as the page reads it (built once; it never changes)."""
+CATALOGUE: Final = {**catalogue(), "table": {"ready_wait": TableOptions().ready_wait}}
+"""`/api/games`: the registry as the page reads it (built once; it never changes), with the
+defaults of the table options the create form shows (declared once, in `TableOptions`)."""
 MEANINGS_PER_MINUTE: Final = 120
 """How often one person may ask what the next calls would mean (each of their turns asks once)."""
 

@@ -6,8 +6,9 @@ another audience's view.  A bad message gets an `error` reply; it never closes a
 connection or stops a table.
 
 The hub keeps no timers: it reports, as a command down the one path, that a seated person's last
-connection to a table closed (`left`) or that one opened again (`back`); the table's service
-holds the seat and marks the person away when the hold runs out (`vaza.app.service`).
+connection to a table closed (`left`) or that one opened again (`back`), through
+`vaza.server.presence`; the table's service holds the seat and marks the person away when the
+hold runs out (`vaza.app.deadlines`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any, ClassVar
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from vaza.app.cluster import Cluster
-from vaza.app.commands import Command, Invite, MarkBack, MarkLeft
+from vaza.app.commands import Command, Invite, MarkBack
 from vaza.app.service import Snapshot
 from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
 from vaza.app.updates import LOBBY, Update, user_topic
@@ -31,6 +32,7 @@ from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitz
 from vaza.json_types import JSON
 from vaza.protocol import patch
 from vaza.server import messages
+from vaza.server.at_table import AtTable
 from vaza.server.clients import (
     OUTBOX,
     WS_TRY_AGAIN_LATER,
@@ -48,9 +50,6 @@ log = logging.getLogger("vaza.ws")
 
 CHAT_PER_MINUTE = 20
 """Chat lines a person may send to one table in a minute."""
-LEFT_RETRIES = (0.5, 1.0, 2.0)
-"""Seconds between the tries to tell a table that someone left while it answers `unavailable`
-(its owner is slow or the table is moving between processes)."""
 
 
 class NoSuchUser(VazaError):
@@ -81,6 +80,8 @@ class Hub:
         written against it."""
         self._still_here: set[asyncio.Future[None]] = set()
         """Telling a table that a person it thinks left is connected here (`_back`)."""
+        self.people = AtTable(tables, self.users_watching)
+        """Who is at each table: leaving, returning, and the clocks shown for them."""
         self.unsubscribe = tables.service.subscribe(
             self.on_update, self.to_table, self.users_watching
         )
@@ -123,7 +124,7 @@ class Hub:
                 await cancel_user()
             for table_id in list(client.tables):
                 self._unwatch(client, table_id)
-                await self._left(client, table_id)
+                await self.people.left(client, table_id)
                 await self.presence(table_id)
 
     async def receive(self, client: Client, text: str) -> None:
@@ -160,7 +161,7 @@ class Hub:
             await self.hello(client, message.table, message.invite, message.since, message.patches)
         elif kind == "leave":
             self._unwatch(client, message.table)
-            await self._left(client, message.table)
+            await self.people.left(client, message.table)
             await self.presence(message.table)
         else:
             await self.command(client, message)
@@ -204,9 +205,7 @@ class Hub:
 
         await self.tables.service.snapshot(live, since, deliver)
         if seat is not None:  # after the snapshot: the page draws its update on the snapshot
-            occupant = live.state.occupants[seat]
-            if occupant is not None and (occupant.left or occupant.away):
-                await self.tables.handle(table_id, SYSTEM, MarkBack(seat))
+            await self.people.back(client, live, seat)
         await self.presence(table_id)
 
     @staticmethod
@@ -263,6 +262,7 @@ class Hub:
             "chat": chat_for(state.chat, audience, state.match.in_deal),
             "kibitzers": self.kibitzer_names(table_id),
             "time_left": live.time_left(time.time()),
+            **self.people.clocks(live),
         }
         if snapshot.past is not None:
             # Each as its audience may learn of it (the view carries what it may see now);
@@ -284,6 +284,7 @@ class Hub:
         table_id = update.table_id
         occupants = _occupants(live.state)
         time_left = live.time_left(time.time())
+        clocks = self.people.clocks(live)
         base = update.version - len(update.events)
         sent = self._sent_to(table_id)
         # Who sits where, to a client that takes patches, only when it changed.
@@ -308,6 +309,7 @@ class Hub:
                     "seat": _seat(audience, live.state),
                     "occupants": occupants,
                     "time_left": time_left,
+                    **clocks,
                     **update.for_audience(audience),
                 }
                 view = message["view"]
@@ -430,33 +432,6 @@ class Hub:
     def users_watching(self, table_id: str) -> set[int]:
         """The users with a connection to a table here (`TableService.connected`)."""
         return {c.user.id for c in self._watchers_of(table_id) if c.user is not None}
-
-    async def _left(self, client: Client, table_id: str) -> None:
-        """A client stopped watching a table: if it was its player's last connection to it,
-        the table is told (its service holds the seat, then a robot plays for them)."""
-        if client.user is None:
-            return
-        for pause in (*LEFT_RETRIES, None):
-            live = self.tables.state_of(table_id)
-            if live is None or live.state.finished:
-                return
-            seat = live.state.seat_of(client.user.id)
-            if seat is None or client.user.id in self.users_watching(table_id):
-                return
-            try:
-                await self.tables.handle(table_id, SYSTEM, MarkLeft(seat))
-                return
-            except VazaError as error:
-                # The table is moving between processes, or its owner is slow to answer:
-                # said again (a `left` already recorded records nothing), or the seat would
-                # never be held and no robot would ever play for it.
-                if error.code != "unavailable" or pause is None:
-                    log.warning("could not tell %s that %s left: %s", table_id, seat, error)
-                    return
-            except Exception:
-                log.exception("could not tell %s that %s left", table_id, seat)
-                return
-            await asyncio.sleep(pause)
 
 
 class _Flood(VazaError):

@@ -84,8 +84,10 @@ def event_for(
     says everyone may learn of it (`public_action`: a card handed from the widow is seen to be
     given, not which)."""
     match event:
-        case Created() | Invited() | DealWanted() | Finished():
+        case Created() | Invited() | Finished():
             return {"type": event.kind}
+        case DealWanted():  # who is ready for the next deal is everyone's to know
+            return _named("deal_wanted", seat=event.seat)
         case Dealt():
             return {"type": "deal", "number": event.number}
         case Sat():
@@ -99,10 +101,7 @@ def event_for(
         case RobotIn():
             return {"type": "robot_in", "seat": event.seat, "name": event.name}
         case Left():
-            left: JSON = {"type": "left", "seat": event.seat}
-            if event.at is not None:
-                left["at"] = event.at
-            return left
+            return _named("left", seat=event.seat, at=event.at)
         case Chatted():
             if may_read_chat(event.payload, audience, in_deal):
                 return {"type": "chat", **event.payload}
@@ -111,6 +110,11 @@ def event_for(
             return _act_for(event, audience, public_action, in_deal=in_deal)
         case _:
             assert_never(event)
+
+
+def _named(kind: str, **fields: str | float | None) -> JSON:
+    """An event told as `kind` with the fields named (those that are None left out)."""
+    return {"type": kind, **{name: value for name, value in fields.items() if value is not None}}
 
 
 def _act_for(
@@ -127,4 +131,21 @@ def _act_for(
     told: JSON = {"type": "act", "seat": event.seat, "action": action}
     if event.by is not None:
         told["by"] = event.by  # declarer, for dummy's card
+    if event.timeout:
+        told["timeout"] = True  # a robot chose it: the person's time ran out
     return told
+
+
+def played_for(events: Iterable[TableEvent], seat: str) -> list[JSON]:
+    """What a robot chose for the person at `seat` since a robot last began to play for them
+    (their last `Away`), for them alone on their return: their own calls and cards (and
+    answers), whole, as they would have chosen them themselves."""
+    chosen: list[JSON] = []
+    away = False
+    for event in events:
+        if isinstance(event, Away | Back) and event.seat == seat:
+            away = isinstance(event, Away)
+            chosen = chosen if not away else []
+        elif away and isinstance(event, Acted) and event.chooser == seat:
+            chosen.append(event.action)
+    return chosen
