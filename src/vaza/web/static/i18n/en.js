@@ -7,6 +7,7 @@ import events from "./en/events.js";
 import analysis from "./en/analysis.js";
 import eventlinks from "./en/eventlinks.js";
 import friends from "./en/friends.js";
+import notices from "./en/notices.js";
 
 export default {
   ...common,
@@ -16,4 +17,5 @@ export default {
   ...analysis,
   ...eventlinks,
   ...friends,
+  ...notices,
 };

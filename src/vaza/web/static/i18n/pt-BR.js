@@ -7,6 +7,7 @@ import events from "./pt-BR/events.js";
 import analysis from "./pt-BR/analysis.js";
 import eventlinks from "./pt-BR/eventlinks.js";
 import friends from "./pt-BR/friends.js";
+import notices from "./pt-BR/notices.js";
 
 export default {
   ...common,
@@ -16,4 +17,5 @@ export default {
   ...analysis,
   ...eventlinks,
   ...friends,
+  ...notices,
 };

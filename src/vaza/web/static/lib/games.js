@@ -28,6 +28,11 @@ export function gameSpec(name) {
   return catalogue.games.find((game) => game.game === name) || null;
 }
 
+/** The defaults of a table's own options (`ready_wait`), as the server declares them. */
+export function tableDefaults() {
+  return catalogue.table || {};
+}
+
 /** The scorings kept on a We/They pad (the pad page scores real cards with them). */
 export function padScorings() {
   return catalogue.scorings.filter((scoring) => scoring.pad);

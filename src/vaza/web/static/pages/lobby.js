@@ -7,7 +7,7 @@ import { currentUser, playAsGuest } from "../lib/session.js";
 import * as socket from "../lib/socket.js";
 import { navigate, showError } from "../lib/ui.js";
 import { suitIcon } from "../lib/cards.js";
-import { games, gameSpec, label } from "../lib/games.js";
+import { games, gameSpec, label, tableDefaults } from "../lib/games.js";
 import * as friendsPanel from "./friends.js";
 
 const FORM_KEY = "vaza.newTable";
@@ -30,7 +30,7 @@ export function mount(root) {
 
   function defaults() {
     const first = games()[0];
-    return { game: first.game, scoring: first.scorings[0].name, players: first.players[0], public: true, kibitzers: true, kibitzers_see_all: false, robots: true, seconds: "", variant: {} };
+    return { game: first.game, scoring: first.scorings[0].name, players: first.players[0], public: true, kibitzers: true, kibitzers_see_all: false, robots: true, seconds: "", ready_wait: "", variant: {} };
   }
 
   /** The chosen game's spec, its scoring and players made valid if the registry changed. */
@@ -183,8 +183,19 @@ export function mount(root) {
           check("kibitzers_see_all", t("create.kibitzers_see_all"), form.kibitzers_see_all, (v) => { form.kibitzers_see_all = v; save(); }),
           check("robots", t("create.robots"), form.robots, (v) => { form.robots = v; save(); }),
           field(t("create.seconds"), h("select", { name: "seconds", onchange: (e) => { form.seconds = e.target.value; save(); } },
-            ["", "15", "30", "60", "120", "300"].map((s) => h("option", { value: s, selected: s === String(form.seconds || "") }, s ? t("create.seconds.n", { n: s }) : t("create.seconds.none")))))),
+            ["", "15", "30", "60", "120", "300"].map((s) => h("option", { value: s, selected: s === String(form.seconds || "") }, s ? t("create.seconds.n", { n: s }) : t("create.seconds.none"))))),
+          readyWaitField()),
         h("button", { type: "submit", class: "btn btn-primary btn-large" }, t("create.submit")))));
+  }
+
+  /** When the next deal starts: once everyone is ready, or after a wait (the server's default
+   *  first chosen). */
+  function readyWaitField() {
+    const usual = String(tableDefaults().ready_wait ?? "");
+    const chosenWait = form.ready_wait === "" ? usual : String(form.ready_wait);
+    const waits = [...new Set(["0", "10", usual, "30", "60", "120"])].filter((s) => s !== "").sort((a, b) => Number(a) - Number(b));
+    return field(t("create.ready"), h("select", { name: "ready_wait", onchange: (e) => { form.ready_wait = e.target.value; save(); } },
+      waits.map((s) => h("option", { value: s, selected: s === chosenWait }, s === "0" ? t("create.ready.all") : t("create.ready.n", { n: s })))));
   }
 
   async function guest() {
@@ -209,6 +220,7 @@ export function mount(root) {
       kibitzers_see_all: form.kibitzers_see_all,
       robots: form.robots,
       seconds_per_action: form.seconds ? Number(form.seconds) : null,
+      ...(form.ready_wait === "" ? {} : { ready_wait: Number(form.ready_wait) }),
     };
     let created;
     try {

@@ -21,6 +21,7 @@ import * as frame from "../table/frame.js";
 import { askAnswer, askClaim, askStand, askUndo, answerMessage, rejectionText } from "../table/dialogs.js";
 import { keyTyping } from "../table/typing.js";
 import { eventEnding } from "../table/ending.js";
+import * as notices from "../table/notices.js";
 
 /** The renderers, by the name the registry gives a game's (`renderer` in /api/games). */
 const RENDERERS = { bridge: drawBridge, boerenbridge: drawBoerenbridge };
@@ -57,6 +58,11 @@ export function mount(root, [tableId], query) {
 
   const head = h("div", { class: "table-head" });
   const info = h("div", { class: "info-box" });
+  const noticeBox = h("div", { class: "notices", role: "status", "aria-live": "polite", "aria-label": t("notices"), hidden: true });
+  const chatNote = h("p", { class: "chat-note muted", hidden: true });
+  const board = notices.noticeBoard();
+  /** The last finished deal, to look at again once the next has begun. */
+  let lastDeal = null;
   const feltBox = h("div", { class: "felt-box" });
   const typedBox = h("div", { class: "typed", "aria-live": "polite" });
   const endingBox = h("div", { class: "ending-box" });
@@ -67,7 +73,7 @@ export function mount(root, [tableId], query) {
   const kibitzBox = h("section", { class: "panel kibitzers" });
   root.replaceChildren(h("div", { class: "page table-page" }, head,
     h("div", { class: "table-layout" },
-      h("div", { class: "table-main" }, info, feltBox, typedBox),
+      h("div", { class: "table-main" }, info, noticeBox, feltBox, typedBox),
       h("aside", { class: "table-side", "aria-label": t("table.side") }, endingBox, sideGame, chatBox, kibitzBox))));
 
   const me = () => currentUser();
@@ -138,6 +144,8 @@ export function mount(root, [tableId], query) {
       started: table.started(state),
       matchOver: table.matchOver(state),
       turnEnds: state.turnEnds,
+      ready: state.ready,
+      dealEnds: state.dealEnds,
       dealId: deal.id,
       analysis: deal.analysis,
       records: deal.records,
@@ -211,12 +219,22 @@ export function mount(root, [tableId], query) {
     feltBox.dataset.matchOver = String(ctx.matchOver);
     ending.update(ctx.matchOver && Boolean(ctx.mySeat) && ctx.loggedIn);
     drawKibitzers();
+    drawNotices();
+  }
+
+  /** The notices now, and under the chat line whether a watcher's line reaches the players. */
+  function drawNotices() {
+    const view = state.view;
+    const lasting = notices.lastingNotices({ holdEnds: state.holdEnds, view, mySeat: mySeat(), name: occupantName, lastDeal });
+    board.draw(noticeBox, lasting, drawNotices);
+    const inDeal = Boolean(view) && !["waiting", "over"].includes(view.phase);
+    frame.drawChatNote(chatNote, Boolean(me()) && !mySeat() && inDeal);
   }
 
   const drawChat = () => frame.drawChat(chatList, state.chat, seatLabel);
   const drawKibitzers = () => frame.drawKibitzers(kibitzBox, state.occupants, state.kibitzers);
   function drawChatBox() {
-    frame.drawChatBox(chatBox, chatList, Boolean(me()), send);
+    frame.drawChatBox(chatBox, chatList, Boolean(me()), send, chatNote);
     drawChat();
   }
 
@@ -224,10 +242,14 @@ export function mount(root, [tableId], query) {
 
   /** An update applied; how long it stays in sight before the next one replaces it. */
   function apply(message) {
+    const previous = state.view;
+    const gone = new Set([...Object.keys(state.holdEnds || {}), ...Object.keys(state.occupants).filter((seat) => state.occupants[seat]?.away)]);
     const shown = table.applyUpdate(state, message);
+    board.addAll(notices.eventNotices(message, previous, gone, mySeat()), occupantName);
     if (shown.chat) drawChat();
     for (const event of shown.rejections) toast(rejectionText(occupantName(event.seat), event.action), { timeout: 8000 });
     if (shown.newDeal) {
+      if (deal.id) lastDeal = { id: deal.id, number: deal.number };
       ui.replay = null;
       ui.lastTrick = false;
       Object.assign(deal, table.newDeal(state.view.number));
@@ -324,6 +346,7 @@ export function mount(root, [tableId], query) {
       // When the turn ends on this clock: the update may be shown a moment after it came.
       message.turnEnds = message.time_left == null ? null : Date.now() + message.time_left * 1000;
     }
+    notices.stampClocks(message);
     if (message.type === "snapshot") {
       pending.length = 0;
       table.applySnapshot(state, message);
@@ -338,6 +361,9 @@ export function mount(root, [tableId], query) {
       invitationsAnswered(message);
       pending.push(message);
       pump();
+    } else if (message.type === "notice" && message.notice === "robot_played") {
+      board.add(notices.robotPlayedText(message), null);
+      drawNotices();
     } else if (message.type === "kibitzers") {
       state.kibitzers = message.names || [];
       drawKibitzers();
@@ -402,6 +428,11 @@ export function mount(root, [tableId], query) {
   });
 
   const stopMessages = socket.onMessage(onMessage);
+  // The clocks shown (a seat's hold, the time to act, the wait for the next deal) count down.
+  const ticking = setInterval(() => {
+    notices.tick(root);
+    drawNotices();
+  }, 1000);
   document.addEventListener("keydown", typing.onKey);
   head.addEventListener("keydown", onMenuKey);
   phone.addEventListener("change", onScreenChange);
@@ -415,6 +446,7 @@ export function mount(root, [tableId], query) {
       document.removeEventListener("keydown", typing.onKey);
       phone.removeEventListener("change", onScreenChange);
       clearTimeout(holdTimer);
+      clearInterval(ticking);
       typing.stop();
       ending.stop();
       socket.leaveTable(tableId);

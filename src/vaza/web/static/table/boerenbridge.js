@@ -8,6 +8,7 @@ import { cardFace, cardBack, suitIcon } from "../lib/cards.js";
 import { fan, backs } from "./hands.js";
 import { otherActions } from "./actions.js";
 import { seatPlate } from "./seats.js";
+import { readyBox } from "./notices.js";
 
 function labels(ctx) {
   return Object.keys(ctx.occupants).sort((a, b) => Number(a) - Number(b));
@@ -212,7 +213,7 @@ export function drawBoerenbridge(ctx) {
     turnNote,
     view.phase === "over" ? h("div", { class: "deal-result" },
       resultTable(ctx, seats),
-      ctx.mySeat !== null && !ctx.matchOver ? h("button", { type: "button", class: "btn btn-primary next-deal", dataset: { focus: "next-deal" }, onclick: ctx.onNextDeal }, t("boeren.next")) : null,
+      !ctx.matchOver ? readyBox(ctx) : null,
       ctx.matchOver ? h("p", { class: "centre-note" }, t("match.over")) : null) : null,
     handArea);
   const info = inRound ? h("div", { class: "info-strip" }, h("div", { class: "info-items" },

@@ -16,6 +16,7 @@ import { analysisView } from "./analysis.js";
 import { compareView } from "./compare.js";
 import { gameSpec } from "../lib/games.js";
 import { seatPlate } from "./seats.js";
+import { readyBox } from "./notices.js";
 import { remainingTricks } from "./state.js";
 import { scoreView } from "./scorepad.js";
 
@@ -250,9 +251,7 @@ function centre(ctx, { bottom, seats, tricks, playable }) {
         h("p", null, resultText(view.result))));
     }
     parts.push(replayControls(ctx, tricks));
-    if (ctx.mySeat && !ctx.matchOver) {
-      parts.push(h("button", { type: "button", class: "btn btn-primary next-deal", dataset: { focus: "next-deal" }, onclick: ctx.onNextDeal }, t("deal.next")));
-    } else if (ctx.matchOver) parts.push(h("p", { class: "centre-note" }, t("match.over")));
+    parts.push(ctx.matchOver ? h("p", { class: "centre-note" }, t("match.over")) : readyBox(ctx));
   } else {
     if (view.proposal) parts.push(proposalBanner(view.proposal, ctx, view));
     if (phase === "draw") parts.push(stockPile(view));

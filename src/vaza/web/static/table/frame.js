@@ -73,13 +73,14 @@ export function drawChat(list, chat, seatLabel) {
   const shown = chat.slice(-100);
   list.replaceChildren(...shown.map((message) => h("li", { class: message.audience === "kibitzers" ? "from-kibitzer" : "" },
     h("strong", null, message.from), message.seat ? h("span", { class: "muted" }, ` (${seatLabel(message.seat)})`) : null,
-    message.audience === "kibitzers" ? h("span", { class: "badge" }, t("chat.kibitzers")) : null,
+    message.audience === "kibitzers" ? h("span", { class: "badge" }, t("chat.to.watchers")) : null,
     ": ", message.text)));
   list.scrollTop = list.scrollHeight;
 }
 
-/** The chat panel: its list, and a line to say something when you are logged in. */
-export function drawChatBox(box, list, loggedIn, send) {
+/** The chat panel: its list, and a line to say something when you are logged in (`note`: where
+ *  `drawChatNote` says whom it reaches). */
+export function drawChatBox(box, list, loggedIn, send, note = null) {
   box.replaceChildren(
     h("h2", null, t("chat")),
     list,
@@ -92,7 +93,16 @@ export function drawChatBox(box, list, loggedIn, send) {
     } },
     h("label", { class: "sr-only", for: "chat-input" }, t("chat.say")),
     h("input", { id: "chat-input", name: "text", maxlength: 500, placeholder: t("chat.say"), autocomplete: "off" }),
-    h("button", { type: "submit", class: "btn btn-small" }, t("chat.send"))) : null);
+    h("button", { type: "submit", class: "btn btn-small" }, t("chat.send"))) : null,
+    note);
+}
+
+/** A watcher's line during play reaches only the other watchers (the players read it after
+ *  the deal): said under the chat line while it is so. */
+export function drawChatNote(note, watcherInDeal) {
+  const text = watcherInDeal ? t("chat.watchers.only") : "";
+  if (note.textContent !== text) note.textContent = text;
+  note.hidden = !watcherInDeal;
 }
 
 /** Who watches.  The server names watchers when they arrive; someone who sat down since is a

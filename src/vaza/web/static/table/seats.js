@@ -4,8 +4,9 @@
 import { h } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
 
-/** The time left to act, as a draining bar: from the server's `time_left` (the turn's start
- * in the log), so a reload or a reconnect does not start it again. */
+/** The time left to act, as a draining bar and the seconds counting down: from the server's
+ * `time_left` (the turn's start in the log), so a reload or a reconnect does not start it
+ * again. */
 function timer(ctx) {
   const seconds = ctx.options && ctx.options.seconds_per_action;
   if (!seconds || !ctx.turnEnds) return null;
@@ -14,7 +15,9 @@ function timer(ctx) {
   const bar = h("span", { class: "timer", role: "timer", "aria-label": label, title: label }, h("span", { class: "timer-fill" }));
   bar.firstChild.style.animationDuration = `${seconds}s`;
   bar.firstChild.style.animationDelay = `${-(seconds - left)}s`;
-  return bar;
+  const ends = Date.now() + left * 1000;
+  const count = h("span", { class: "timer-seconds", "aria-hidden": "true", dataset: { ends: String(ends), key: "timer.seconds", params: "{}" } }, t("timer.seconds", { n: Math.ceil(left) }));
+  return h("span", { class: "timer-line" }, bar, count);
 }
 
 export function seatPlate(seat, ctx, { points = null, vulnerable = null, extra = null, labelWhenFree = false } = {}) {

@@ -13,7 +13,10 @@ export function remainingTricks(view) {
 
 /** What the page knows of its table: the last snapshot, with every update since applied. */
 export function newTableState() {
-  return { options: null, occupants: {}, seat: null, view: null, chat: [], kibitzers: [], version: null, finished: false, problem: null, turnEnds: null };
+  return {
+    options: null, occupants: {}, seat: null, view: null, chat: [], kibitzers: [], version: null, finished: false, problem: null, turnEnds: null,
+    holdEnds: {}, ready: null, dealEnds: null,
+  };
 }
 
 /** The finished deal's record, looked up once it is over (its analysis comes later). */
@@ -49,6 +52,11 @@ export function started(state) {
   return Boolean(state.view && state.view.phase !== "waiting");
 }
 
+/** The seats held (`holdEnds`), who is ready and when the next deal starts anyway, as a
+ *  message says them (stamped on this page's clock by table/notices.js `stampClocks`); `ready`
+ *  and `dealEnds` come between deals only. */
+const clocks = (message) => ({ holdEnds: message.holdEnds || {}, ready: message.ready || null, dealEnds: message.dealEnds ?? null });
+
 const finishes = (message) => (message.events || []).some((event) => event.type === "finished");
 
 /** A snapshot: the table as it is now, replacing all that was known of it. */
@@ -59,6 +67,7 @@ export function applySnapshot(state, message) {
     seat: message.seat ?? null,
     view: message.view,
     turnEnds: message.turnEnds ?? null,
+    ...clocks(message),
     chat: [...(message.chat || [])],
     kibitzers: message.kibitzers || [],
     version: message.version,
@@ -78,6 +87,7 @@ export function applyUpdate(state, message) {
   if ("seat" in message) state.seat = message.seat;
   state.version = message.version;
   if ("turnEnds" in message) state.turnEnds = message.turnEnds;
+  Object.assign(state, clocks(message));
   const chat = message.chat || [];
   state.chat.push(...chat);
   if (finishes(message)) state.finished = true;
