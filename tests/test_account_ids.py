@@ -59,3 +59,17 @@ def test_an_events_description_names_no_organiser_id() -> None:
         status="open", rules=rules.to_json(), boards={}, source={"kind": "random"},
     )  # fmt: skip
     assert "created_by" not in tournament_json(record, rules, Status.OPEN)
+
+
+def test_a_seat_taken_names_no_account_to_any_audience() -> None:
+    """Finding 10: `sat` events carried `user_id` to every watcher; now to nobody (the owner
+    knows its seat from its view's `viewer`, and a finished deal's `your_seats`)."""
+    from vaza.core.table_events import Sat
+    from vaza.core.views.audience import KIBITZER, KIBITZER_ALL, event_for
+
+    sat = Sat(seat="N", user_id=4217, name="ana", absent=False)
+    for audience in ("N", "E", "S", "W", KIBITZER, KIBITZER_ALL):
+        for in_deal in (True, False):
+            told = event_for(sat, audience, dict, in_deal=in_deal)
+            assert told == {"type": "sat", "seat": "N", "name": "ana"}
+            assert "4217" not in json.dumps(told)

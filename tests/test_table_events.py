@@ -55,7 +55,7 @@ TOLD: dict[str, set[str]] = {
     "deal_wanted": {"type", "seat"},
     "finished": {"type"},
     "deal": {"type", "number"},
-    "sat": {"type", "seat", "user_id", "name", "absent"},
+    "sat": {"type", "seat", "name", "absent"},
     "stood": {"type", "seat"},
     "robot_in": {"type", "seat", "name"},
     "robot_out": {"type", "seat"},

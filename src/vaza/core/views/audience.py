@@ -91,8 +91,10 @@ def event_for(
         case Dealt():
             return {"type": "deal", "number": event.number}
         case Sat():
-            sat: JSON = {"type": "sat", "seat": event.seat, "user_id": event.user_id}
-            sat["name"] = event.name
+            # No account id, not even to the one who sat: ids are sequential (they count
+            # people) and a seat's audience may change hands; the owner knows its seat from
+            # its view (`viewer`) and from a deal's `your_seats`.
+            sat: JSON = {"type": "sat", "seat": event.seat, "name": event.name}
             if event.absent:
                 sat["absent"] = True
             return sat
