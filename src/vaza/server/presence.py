@@ -84,7 +84,7 @@ class ClubPresence:
             try:
                 remote = await self.board.read(wanted)
             except Exception:
-                log.exception("reading the presence board failed; answering from this process")
+                log.warning("reading the presence board failed; answering from this process")
                 remote = {}
             for user_id, entries in remote.items():
                 person = seen.setdefault(user_id, _Seen())
@@ -125,12 +125,19 @@ class ClubPresence:
 
     async def _write_loop(self) -> None:
         assert self.board is not None
+        failing = False
         while True:
             try:
                 here = self._here(None)
                 await self.board.write({u: p.to_json() for u, p in here.items()})
-            except Exception:
-                log.exception("writing to the presence board failed")
+            except Exception as error:
+                if not failing:  # said once an outage, not every round of it
+                    log.warning("writing to the presence board failed: %r", error)
+                failing = True
+            else:
+                if failing:
+                    log.info("writing to the presence board again")
+                failing = False
             await asyncio.sleep(PERIOD)
 
 
