@@ -26,7 +26,7 @@ from vaza.robots.judged_bidding import (
 
 RESPONDER = "KQ32.AJ82.K4.Q73"
 """South's 15 points and four hearts opposite North's 1♥: game at least, slam if it fits."""
-SETTINGS = JudgeSettings(budget_ms=None, max_samples=8, min_samples=8, margin=1.0)
+SETTINGS = JudgeSettings(layouts=8, margin=1.0)
 GAME = Call.parse("4H")
 """South's call as the tests have it place the contract: game in partner's suit."""
 
@@ -75,7 +75,7 @@ def test_the_slam_is_bid_where_every_layout_makes_twelve_tricks() -> None:
     )
     assert judged.call.is_bid and judged.call.level == 6
     assert judged.gains[judged.call] >= SETTINGS.margin
-    assert judged.samples == SETTINGS.max_samples
+    assert judged.samples == SETTINGS.layouts
 
 
 def test_the_auction_stops_where_every_layout_makes_seven_tricks() -> None:
@@ -88,7 +88,7 @@ def test_the_auction_stops_where_every_layout_makes_seven_tricks() -> None:
 
 def test_the_system_call_stays_when_no_call_gains_enough() -> None:
     seen = _seen("1H Pass")
-    strict = JudgeSettings(budget_ms=None, max_samples=8, min_samples=8, margin=100.0)
+    strict = JudgeSettings(layouts=8, margin=100.0)
     judged = judge_call(
         seen, GAME, system_call, random.Random(1), settings=strict, solve=_tricks(12)
     )
@@ -118,9 +118,7 @@ def test_the_judging_robot_bids_a_legal_call_from_its_own_view_with_dds() -> Non
     hands = ("A5.KQT93.QJ6.K82", "JT9.764.9852.JT9", RESPONDER, "8764.5.AT73.A654")
     deal = Deal(tuple(Hand.parse(hand) for hand in hands))  # type: ignore[arg-type]
     game = ContractDeal(Board(deal, Seat.SOUTH, Vulnerability.NONE))
-    robot = JudgingBidder(
-        settings=JudgeSettings(budget_ms=None, max_samples=4, min_samples=4), seed=1
-    )
+    robot = JudgingBidder(settings=JudgeSettings(layouts=4), seed=1)
     judged = []
     while game.phase is Phase.AUCTION:
         assert game.to_act is not None
@@ -145,3 +143,82 @@ def test_an_invitation_is_weighed_against_game_and_pass_when_asked() -> None:
     seen = _seen("1H Pass")
     placing = weighed_calls(seen, infer(seen.calls, Seat.NORTH), GAME, invitations=True)
     assert {Call.parse("3H"), Call.parse("2NT")} <= set(placing)
+
+
+class _JumpingClock:
+    """A clock that moves `step` seconds every time it is read: a machine so loaded that
+    each batch of layouts seems to take that long."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _by_layout(contracts: Sequence[tuple[Layout, Seat, Strain]]) -> list[int]:
+    """Tricks that depend on the layout, so that the layouts drawn decide the call."""
+    return [6 + hash((layout, declarer, strain)) % 7 for layout, declarer, strain in contracts]
+
+
+def test_a_judged_call_weighs_its_layouts_whatever_the_clock_says(monkeypatch) -> None:
+    """Decision 1 of issue 48: thinking is counted in layouts.  With the clock jumping 100 s
+    at every reading (the old half-second budget long gone), the same view and seed weigh
+    the same 24 layouts and bid the same call with the same gains."""
+    from vaza.robots import judged_bidding
+
+    seen = _seen("1H Pass")
+    settings = JudgeSettings()
+    quiet = judge_call(
+        seen, GAME, system_call, random.Random(5), settings=settings, solve=_by_layout
+    )
+    monkeypatch.setattr(judged_bidding, "time", _JumpingClock(100.0))
+    jumping = judge_call(
+        seen, GAME, system_call, random.Random(5), settings=settings, solve=_by_layout
+    )
+    assert quiet.samples == jumping.samples == settings.layouts == 24
+    assert jumping == quiet and not jumping.runaway
+
+
+def test_a_seeded_judging_robot_bids_the_same_call_with_or_without_time(monkeypatch) -> None:
+    """The robot as tables seat it, with DDS: same view, same seed, same call and judgement,
+    the clock standing still or jumping."""
+    from vaza.robots import judged_bidding
+
+    hands = ("A5.KQT93.QJ6.K82", "JT9.764.9852.JT9", RESPONDER, "8764.5.AT73.A654")
+    deal = Deal(tuple(Hand.parse(hand) for hand in hands))  # type: ignore[arg-type]
+    game = ContractDeal(Board(deal, Seat.SOUTH, Vulnerability.NONE))
+    for name in [
+        "1NT",
+        "Pass",
+        "2D",
+        "Pass",
+        "2H",
+        "Pass",
+        "3NT",
+        "Pass",
+    ]:  # South places the contract
+        game.apply(Call.parse(name))
+    view = seat_view(game, Seat.SOUTH)
+
+    def judged() -> tuple[Call, object]:
+        robot = JudgingBidder(settings=JudgeSettings(layouts=8), seed=7)
+        call, _ = robot.choose_call(view)
+        assert robot.last is not None and robot.last.samples == 8 and robot.runaways == 0
+        return call, robot.last
+
+    quiet = judged()
+    monkeypatch.setattr(judged_bidding, "time", _JumpingClock(100.0))
+    assert judged() == quiet
+
+
+def test_a_runaway_judgement_stops_and_is_counted(monkeypatch) -> None:
+    """The safety cap: a judgement that has solved a batch and is past `RUNAWAY_SECONDS`
+    stops with the layouts it has, says so, and the robot counts it."""
+    from vaza.robots import judged_bidding
+    from vaza.robots.cardplay.player import RUNAWAY_SECONDS
+
+    monkeypatch.setattr(judged_bidding, "time", _JumpingClock(2 * RUNAWAY_SECONDS))
+    judged = judge_call(_seen("1H Pass"), GAME, system_call, random.Random(5), solve=_by_layout)
+    assert judged.runaway and 0 < judged.samples < JudgeSettings().layouts

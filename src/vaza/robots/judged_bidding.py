@@ -17,7 +17,12 @@ the games and slams its side could play and a pass:
   if that gain reaches `margin` (a call off the system costs what partner then misreads, which
   the finished auctions count, and what the layouts get wrong, which they cannot).
 
-The robot sees only its own hand and the calls: `BidderView` is all that goes in.
+The robot sees only its own hand and the calls: `BidderView` is all that goes in.  Its thinking
+is counted in layouts, not seconds (issue 48): a judged call weighs exactly `JUDGE_LAYOUTS`
+layouts drawn from its seed and its view, so the same view and seed give the same call on any
+machine and under any load.  `RUNAWAY_SECONDS` (the card player's) is a safety cap, not a
+budget: a judgement still solving after that long stops with the layouts it has and says so
+(`Judgement.runaway`, counted in `JudgingBidder.runaways`); no benchmark reaches it.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from vaza.robots.bidding.bidder import choose_call, system_call
 from vaza.robots.bidding.infer import situation_after
 from vaza.robots.bidding.rules import Explanation
 from vaza.robots.bidding.system import read_call
-from vaza.robots.cardplay.player import Scoring
+from vaza.robots.cardplay.player import RUNAWAY_SECONDS, Scoring
 from vaza.robots.cardplay.sampling import AuctionSampler, CallChooser, Knowledge, Sampler
 from vaza.robots.cardplay.solver import Layout
 from vaza.robots.constraints import HandConstraints
@@ -55,16 +60,12 @@ _SLAM_LEVEL: Final = 6
 _FIT: Final = 8
 """Cards between the two hands that make a suit worth weighing as trumps."""
 _KEYCARD_ASK: Final = Call.bid(4, Strain.NOTRUMP)
-_FIRST_BATCH: Final = 4
-_MAX_BATCH: Final = 8
-_MARGIN_OF_TIME: Final = 0.8
+_BATCH: Final = 8
+"""Layouts solved by one DDS call; the runaway cap is looked at between calls."""
 
-JUDGE_BUDGET_MS: Final = 500.0
-"""Thinking a judged call may take at most: half the second a call may take (issue 18)."""
-JUDGE_SAMPLES: Final = 24
-"""Layouts a judged call solves at most, within its time: 24 gained 0.033 IMPs a board over 16
-on 2,400 boards, inside the noise but the same way in both halves (docs/benchmarks.md)."""
-JUDGE_MIN_SAMPLES: Final = 6
+JUDGE_LAYOUTS: Final = 24
+"""Layouts a judged call weighs: 24 gained 0.033 IMPs a board over 16 on 2,400 boards, inside
+the noise but the same way in both halves (docs/benchmarks.md); its CPU is in "Robots' cost"."""
 JUDGE_MARGIN: Final = 0.3
 """Mean IMPs a layout a call must gain over the system's to be bid instead."""
 JUDGE_CERTAINTY: Final = 1.0
@@ -230,21 +231,25 @@ class Judgement:
     boards won less lost)."""
     relaxed: int = 0
     """Layouts used though their hands would have bid otherwise (too few bid alike)."""
+    runaway: bool = False
+    """The judgement stopped at `RUNAWAY_SECONDS` before its layouts were solved."""
 
 
 @dataclass(frozen=True, slots=True)
 class JudgeSettings:
     """How hard a judged call thinks, and how sure it must be to leave the system."""
 
-    budget_ms: float | None = JUDGE_BUDGET_MS
-    """Time a call may take; None: exactly `max_samples` layouts (reproducible)."""
-    max_samples: int = JUDGE_SAMPLES
-    min_samples: int = JUDGE_MIN_SAMPLES
+    layouts: int = JUDGE_LAYOUTS
+    """The layouts a judged call weighs, always that many (no clock)."""
     margin: float = JUDGE_MARGIN
     certainty: float = JUDGE_CERTAINTY
     """Standard errors the mean gain must clear beyond `margin`."""
     invitations: bool = False
     """Whether the system's invitations are weighed too (`weighed_calls`)."""
+
+    def __post_init__(self) -> None:
+        if self.layouts < 1:
+            raise ValueError("a judged call needs at least one layout to weigh")
 
 
 def judge_call(
@@ -266,24 +271,21 @@ def judge_call(
         return Judgement(system, system, 0, {})
     weighed = (system, *others)
     sampler = AuctionSampler(Sampler(seen.knowledge(), beliefs), seen, caller)
+    layouts = sampler.sample(settings.layouts, rng)
     rows: list[list[float]] = []
-    batch = _FIRST_BATCH if settings.budget_ms is not None else settings.max_samples
-    while batch > 0:
-        layouts = sampler.sample(batch, rng)
-        rows += layout_gains(layouts, seen, weighed, caller=caller, scoring=scoring, solve=solve)
-        if settings.budget_ms is None:
+    runaway = False
+    for start in range(0, len(layouts), _BATCH):
+        if rows and time.perf_counter() - started > RUNAWAY_SECONDS:
+            runaway = True  # a safety cap, never a budget: see the module's text
             break
-        per_layout = (time.perf_counter() - started) / len(rows)
-        time_left = settings.budget_ms / 1000 - per_layout * len(rows)
-        affordable = int(_MARGIN_OF_TIME * time_left / per_layout)
-        wanted = max(affordable, settings.min_samples - len(rows))
-        batch = min(settings.max_samples - len(rows), wanted, _MAX_BATCH)
+        batch = layouts[start : start + _BATCH]
+        rows += layout_gains(batch, seen, weighed, caller=caller, scoring=scoring, solve=solve)
     gains = {call: mean(row[index] for row in rows) for index, call in enumerate(weighed)}
     best = max(range(1, len(weighed)), key=lambda index: gains[weighed[index]])
     column = [row[best] for row in rows]
     sure = gains[weighed[best]] >= settings.margin + settings.certainty * _error(column)
     call = weighed[best] if sure else system
-    return Judgement(call, system, len(rows), gains, sampler.relaxed)
+    return Judgement(call, system, len(rows), gains, sampler.relaxed, runaway)
 
 
 def _error(values: Sequence[float]) -> float:
@@ -348,6 +350,8 @@ class JudgingBidder(BiddingRobot):
         self.seed = seed
         self.last: Judgement | None = None
         """The last judgement made (for tests and the benchmark)."""
+        self.runaways = 0
+        """Judgements stopped by `RUNAWAY_SECONDS` (a benchmark reports it; never expected)."""
 
     def choose_call(self, view: TableView) -> tuple[Call, Explanation]:
         call, meaning = super().choose_call(view)
@@ -356,6 +360,7 @@ class JudgingBidder(BiddingRobot):
         chosen, explained, self.last = judged_choice(
             seen, call, meaning, rng, scoring=self.scoring, settings=self.settings
         )
+        self.runaways += self.last.runaway
         if chosen not in view.legal_actions:  # every call weighed is legal; stay legal if not
             return call, meaning
         return chosen, explained
@@ -400,6 +405,7 @@ def judged_chooser(
 
 
 __all__ = [
+    "JUDGE_LAYOUTS",
     "BidderView",
     "JudgeSettings",
     "Judgement",

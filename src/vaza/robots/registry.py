@@ -58,14 +58,14 @@ def _standard(thinking: Thinking | None = None) -> Robot:
 
 def _strong(thinking: Thinking | None = None) -> Robot:
     """The bidding system, judging by simulation the calls that place the contract where our
-    side bids alone (`judged_bidding.JudgingBidder`, `JUDGE_BUDGET_MS` a judged call at most),
+    side bids alone (`judged_bidding.JudgingBidder`, `JUDGE_LAYOUTS` layouts a judged call),
     and card play by sampling the hidden hands consistently with the auction and the play,
-    each sample solved double dummy (`CARD_BUDGET_MS` a card at most)."""
+    each sample solved double dummy (`CardSettings`' layouts a card)."""
     bidder = (
         JudgingBidder()
         if thinking is None
         else JudgingBidder(
-            settings=JudgeSettings(budget_ms=None, max_samples=thinking.layouts),
+            settings=JudgeSettings(layouts=thinking.layouts),
             seed=thinking.seed,
         )
     )
