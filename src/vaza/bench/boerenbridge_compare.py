@@ -233,13 +233,17 @@ def compare(
     rounds: Rounds,
     *,
     advance: Callable[[int], None] | None = None,
+    on_deal: Callable[[RoundDeal], None] | None = None,
 ) -> BoerenbridgeComparison:
-    """`a` and `b` over the same rounds, each in both places (see `A_SEATS`)."""
+    """`a` and `b` over the same rounds, each in both places (see `A_SEATS`); `on_deal` is
+    told each deal's cards before it is played (for a robot measured as if it saw them)."""
     deals, seed, hand_size = rounds.deals, rounds.seed, rounds.hand_size
     options = rounds.options if rounds.options is not None else BoerenbridgeOptions()
     played = []
     for deal in dealt_rounds(deals, seed, hand_size):
         setup, dealt, seeds = deal.setup, deal.dealt, deal.seeds
+        if on_deal is not None:
+            on_deal(dealt)
         results = [
             play_round(
                 setup,

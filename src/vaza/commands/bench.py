@@ -32,6 +32,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     _server(benches)
     _compare(benches)
     _robots(benches)
+    _boerenbridge(benches)
     _cluster(benches)
     _store(benches)
     _abuse(benches)
@@ -144,6 +145,34 @@ def _robots(benches: Benches) -> None:
     robots.add_argument("--seed", type=int, default=1)
     robots.add_argument("--json", action="store_true", help="print JSON (always on)")
     robots.set_defaults(run=run_robots)
+
+
+def _boerenbridge(benches: Benches) -> None:
+    boeren = benches.add_parser(
+        "boerenbridge",
+        help="the Boerenbridge robot against OpenSpiel's IS-MCTS",
+        description="The Boerenbridge robot against OpenSpiel's information-set MCTS (pip "
+        "install 'vaza[openspiel]') on paired 4-player 7-card deals, seats swapped, seed 004's "
+        "scoring: points a hand with a 95%% interval and CPU a decision of each "
+        "(docs/benchmarks.md).",
+    )
+    boeren.add_argument(
+        "--against-openspiel", action="store_true", required=True, help="the only opponent yet"
+    )
+    boeren.add_argument("--deals", type=positive, default=400, help="paired deals (default 400)")
+    boeren.add_argument("--seed", type=int, default=1)
+    boeren.add_argument("--robot", default="strong", help="the Boerenbridge robot (default strong)")
+    boeren.add_argument(
+        "--simulations", type=positive, default=200, help="IS-MCTS's simulations a decision"
+    )
+    boeren.add_argument(
+        "--leaky",
+        action="store_true",
+        help="OpenSpiel's C++ bot given the true state, whose oh_hell resampling knows which "
+        "cards were dealt (to measure that leak)",
+    )
+    boeren.add_argument("--json", action="store_true", help="print JSON (always on)")
+    boeren.set_defaults(run=run_boerenbridge)
 
 
 def _cluster(benches: Benches) -> None:
@@ -393,6 +422,23 @@ def run_robots(args: argparse.Namespace) -> int:
             boeren_random_matches=args.boeren_random_matches,
         )
         figures = robots.run(sizes, advance)
+    print(json.dumps(figures))
+    return 0
+
+
+def run_boerenbridge(args: argparse.Namespace) -> int:
+    from vaza.bench import boerenbridge_openspiel as anchor
+
+    try:
+        anchor.pyspiel_module()
+    except anchor.OpenSpielMissing as missing:
+        print(f"vaza bench boerenbridge: {missing}", file=sys.stderr)
+        return 2
+    with progress_bar("deals", args.deals) as advance:
+        match = anchor.AnchorMatch(
+            args.deals, args.seed, args.robot, args.simulations, leaky=args.leaky
+        )
+        figures = anchor.against_ismcts(match, advance)
     print(json.dumps(figures))
     return 0
 
