@@ -23,11 +23,14 @@ from vaza.core.table_events import (
     Finished,
     Invited,
     Left,
+    Named,
+    Reserved,
     RobotIn,
     RobotOut,
     Sat,
     Stood,
     TableEvent,
+    Unreserved,
     decode,
 )
 from vaza.core.views.audience import KIBITZER, KIBITZER_ALL, event_for
@@ -45,15 +48,21 @@ SAMPLES: dict[type, TableEvent] = {
     DealWanted: DealWanted("S"),
     Acted: Acted("N", {"type": "play", "card": "SA"}, by="S", at=9.0, timeout=True),
     Chatted: Chatted("Bia", None, "nice lead", "kibitzers"),
-    Invited: Invited(9, "Ana"),
-    Finished: Finished(),
+    Invited: Invited(9, "Ana", seat="E"),
+    Finished: Finished("closed", "Ana"),
+    Reserved: Reserved("E", 9, "Bia"),
+    Unreserved: Unreserved("E"),
+    Named: Named("Friday friends"),
 }
 AUDIENCES = ("N", "E", "S", "W", KIBITZER, KIBITZER_ALL)
 TOLD: dict[str, set[str]] = {
     "created": {"type"},
     "invited": {"type"},
     "deal_wanted": {"type", "seat"},
-    "finished": {"type"},
+    "finished": {"type", "reason", "by"},
+    "reserved": {"type", "seat", "name"},
+    "unreserved": {"type", "seat"},
+    "named": {"type", "name"},
     "deal": {"type", "number"},
     "sat": {"type", "seat", "name", "absent"},
     "stood": {"type", "seat"},
@@ -92,7 +101,7 @@ def test_hidden_fields_reach_nobody() -> None:
     """A deal's cards, a duplicate event's boards and an invitation's account stay in the log;
     a field a rule does not name (here a deal's `hands`) is not told, whatever it holds."""
     for audience in AUDIENCES:
-        for kind in (Created, Invited, Dealt):
+        for kind in (Created, Invited, Dealt, Sat, Reserved):
             told = event_for(SAMPLES[kind], audience, dict, in_deal=True)
             assert "deals" not in told and "hands" not in told and "user_id" not in told
         assert event_for(SAMPLES[Dealt], audience, dict, in_deal=True) == {
@@ -124,6 +133,9 @@ def test_an_unknown_kind_is_refused_when_read() -> None:
         commands.Chat("hi"),
         commands.NextDeal(),
         commands.Invite(3),
+        commands.Invite(3, "E"),
+        commands.NameTable("Friday friends"),
+        commands.CloseTable(),
         commands.MarkLeft("N"),
         commands.MarkAway("N", 12.5),
         commands.MarkBack("N"),

@@ -86,15 +86,44 @@ class NextDeal:
 
 @dataclass(frozen=True, slots=True)
 class Invite:
+    """Invite a person, offering them `seat` if one is named (a free seat or a robot's)."""
+
     kind: ClassVar[Literal["invite"]] = "invite"
     user_id: int
+    seat: str | None = None
 
     @classmethod
     def read(cls, data: JSON) -> Invite:
         user_id = data.get("user_id")
         if not isinstance(user_id, int) or isinstance(user_id, bool):
             raise ParseError("an invitation names a user")
-        return cls(user_id)
+        return cls(user_id, None if data.get("seat") is None else _seat(data))
+
+
+@dataclass(frozen=True, slots=True)
+class CloseTable:
+    """The host ends the table's match for everyone."""
+
+    kind: ClassVar[Literal["close_table"]] = "close_table"
+
+    @classmethod
+    def read(cls, data: JSON) -> CloseTable:
+        return cls()
+
+
+@dataclass(frozen=True, slots=True)
+class NameTable:
+    """The host names the table (shown in the lobby and at the table); empty: no name."""
+
+    kind: ClassVar[Literal["name_table"]] = "name_table"
+    name: str
+
+    @classmethod
+    def read(cls, data: JSON) -> NameTable:
+        name = data.get("name")
+        if not isinstance(name, str):
+            raise ParseError("a table's name is text")
+        return cls(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +185,8 @@ Command = (
     | Chat
     | NextDeal
     | Invite
+    | CloseTable
+    | NameTable
     | MarkLeft
     | MarkAway
     | MarkBack
@@ -176,6 +207,8 @@ _READERS: Final[dict[str, Callable[[JSON], Command]]] = {
         Chat,
         NextDeal,
         Invite,
+        CloseTable,
+        NameTable,
         MarkLeft,
         MarkAway,
         MarkBack,
@@ -210,7 +243,11 @@ def to_json(command: Command) -> JSON:
             data = {"text": command.text}
         case Invite():
             data = {"user_id": command.user_id}
-        case Stand() | NextDeal():
+            if command.seat is not None:
+                data["seat"] = command.seat
+        case NameTable():
+            data = {"name": command.name}
+        case Stand() | NextDeal() | CloseTable():
             data = {}
         case Play():
             data = dict(command.fields)
@@ -229,11 +266,13 @@ def _seat(data: JSON) -> str:
 __all__ = [
     "AddRobot",
     "Chat",
+    "CloseTable",
     "Command",
     "Invite",
     "MarkAway",
     "MarkBack",
     "MarkLeft",
+    "NameTable",
     "NextDeal",
     "Play",
     "Presence",

@@ -79,12 +79,14 @@ class Publisher:
             await _telling(f"the lobby of {where}", self.bus.publish(LOBBY, lobby))
         for event in events:
             if isinstance(event, Invited):
-                invitation = {
+                invitation: JSON = {
                     "type": "invitation",
                     "table": state.id,
                     "by": event.by,
                     "invite": live.record.invite_token,
                 }
+                if event.seat is not None:
+                    invitation["seat"] = event.seat  # "take seat E"
                 topic = user_topic(event.user_id)
                 await _telling(f"an invitation to {where}", self.bus.publish(topic, invitation))
 
@@ -117,7 +119,9 @@ async def _telling(whom: str, telling: Awaitable[None]) -> None:
         log.exception("telling %s failed", whom)
 
 
-_LOBBY_EVENTS = frozenset(("sat", "stood", "robot_in", "robot_out", "deal", "finished"))
+_LOBBY_EVENTS = frozenset(
+    ("sat", "stood", "robot_in", "robot_out", "deal", "finished", "named", "reserved")
+)
 
 
 __all__ = ["Listener", "NoticeListener", "Publisher", "Relay"]

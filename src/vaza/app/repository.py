@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Callable, Sequence
 
 from vaza.app.live import LiveTable
+from vaza.app.seat_moves import seated
 from vaza.app.table import Change, TableOptions, TableState
 from vaza.core.cards import SEATS
 from vaza.core.table_events import SCHEMA, TableEvent, decode
@@ -99,11 +100,7 @@ class TableRepository:
 
     def _deal_row(self, state: TableState, deal: FinishedDeal) -> DealRow:
         pbn_text, lin_text = _records(state, deal, self.clock())
-        players = {
-            seat: o.user_id
-            for seat, o in state.occupants.items()
-            if o is not None and o.kind == "human" and o.user_id is not None
-        }
+        players = dict(deal.players) if deal.players is not None else seated(state)
         return DealRow(
             id=0,
             table_id=state.id,

@@ -115,5 +115,75 @@ class Actor:
 
 SYSTEM = Actor(None, "system", system=True)
 
+NAME_LIMIT: Final = 40
+"""The most characters a table's name may have."""
 
-__all__ = ["DEFAULT_GAME", "SYSTEM", "Actor", "Forbidden", "Occupant", "TableOptions"]
+
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    """A person who takes a robot's seat when the deal being played ends."""
+
+    user_id: int
+    name: str
+
+
+def may_sit_now(held: frozenset[str] | None, seat: str, watchers_see_all: bool) -> bool:
+    """Whether a person may take `seat` in the middle of a deal: only if every view they were
+    given during it is one `seat` is given too.
+
+    `held` is the seats they held during the deal (None: none).  Someone who held no seat may
+    have watched, and a watcher sees the public view, which every seat sees as well, or, where
+    the table shows watchers every hand, more than any seat.  Someone who held seats saw those
+    seats' views, and while standing the public view only (`audience_of`): so only the one seat
+    they held is theirs to take back at once.  Anyone else waits for the end of the deal."""
+    if held is None:
+        return not watchers_see_all
+    return held <= {seat}
+
+
+class DealSeats:
+    """Who held which seat during the deal being played, folded from the log: whether a person
+    may take a seat at once (`may_sit_now`), and whose deal it was for their history."""
+
+    def __init__(self) -> None:
+        self.held: dict[int, set[str]] = {}
+        """The seats each person held during the deal (at its start, or since)."""
+        self.credited: dict[str, int] = {}
+        """The person who first played each seat during the deal, as themselves."""
+        self.robot_from: set[str] = set()
+        """The credited seats a robot then played on (the person stood up or went away)."""
+
+    def start(self, seated: dict[str, int]) -> None:
+        """A new deal: `seated`, the people in each seat now."""
+        self.held = {user_id: {seat} for seat, user_id in seated.items()}
+        self.credited = {}
+        self.robot_from = set()
+
+    def sat(self, seat: str, user_id: int) -> None:
+        self.held.setdefault(user_id, set()).add(seat)
+
+    def acted(self, seat: str, user_id: int) -> None:
+        self.credited.setdefault(seat, user_id)
+
+    def gone(self, seat: str, user_id: int) -> None:
+        """The person at `seat` stood up or went away: a robot plays on for them."""
+        if self.credited.get(seat) == user_id:
+            self.robot_from.add(seat)
+
+    def holds(self, user_id: int | None) -> frozenset[str] | None:
+        seats = None if user_id is None else self.held.get(user_id)
+        return None if seats is None else frozenset(seats)
+
+
+__all__ = [
+    "DEFAULT_GAME",
+    "NAME_LIMIT",
+    "SYSTEM",
+    "Actor",
+    "DealSeats",
+    "Forbidden",
+    "Occupant",
+    "Reservation",
+    "TableOptions",
+    "may_sit_now",
+]

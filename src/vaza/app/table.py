@@ -18,14 +18,17 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, assert_never
 
+from vaza.app import seat_moves
 from vaza.app.commands import (
     AddRobot,
     Chat,
+    CloseTable,
     Command,
     Invite,
     MarkAway,
     MarkBack,
     MarkLeft,
+    NameTable,
     NextDeal,
     Play,
     Presence,
@@ -35,7 +38,16 @@ from vaza.app.commands import (
     to_json,
 )
 from vaza.app.readiness import Readiness
-from vaza.app.seating import DEFAULT_GAME, SYSTEM, Actor, Forbidden, Occupant, TableOptions
+from vaza.app.seating import (
+    DEFAULT_GAME,
+    SYSTEM,
+    Actor,
+    DealSeats,
+    Forbidden,
+    Occupant,
+    Reservation,
+    TableOptions,
+)
 from vaza.app.table_rules import (
     CHAT_CAP,
     CHAT_KEPT,
@@ -59,12 +71,16 @@ from vaza.core.table_events import (
     Finished,
     Invited,
     Left,
+    Named,
+    Reserved,
     RobotIn,
     RobotOut,
     Sat,
     Stood,
     TableEvent,
+    Unreserved,
 )
+from vaza.core.views.audience import audience_of
 from vaza.games import find_game
 from vaza.json_types import JSON
 from vaza.match.base import FinishedDeal, TableMatch
@@ -121,6 +137,15 @@ class TableState:
         """After a rejection: the count of `_actions` from which that seat may claim again."""
         self.turn_began: float | None = None
         """When the last action or deal was decided: the turn to act began then."""
+        self.name = ""
+        """The name its host gave the table (none: "")."""
+        self.reserved: dict[str, Reservation] = {}
+        """Robots' seats people take when the deal ends (`vaza.app.seat_moves`)."""
+        self.deal_seats = DealSeats()
+        self.had_people = False
+        """Someone sat here once: a table left by all its people ends (`seat_moves.abandoned`)."""
+        self.event_table = deals is not None
+        """A duplicate event's table: the event finishes it, nobody's leaving does."""
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -137,6 +162,11 @@ class TableState:
             if occupant is not None and occupant.user_id == user_id:
                 return label
         return None
+
+    def audience(self, user_id: int | None) -> str:
+        """Whose view a person at this table gets (`vaza.core.views.audience.audience_of`)."""
+        held = self.match.in_deal and self.deal_seats.holds(user_id) is not None
+        return audience_of(self.seat_of(user_id), self.options.kibitzers_see_all, held)
 
     def robot_seats(self) -> list[str]:
         """Seats a robot plays now: robots, and humans away."""
@@ -180,6 +210,7 @@ class TableState:
             "scoring": self.options.scoring,
             "public": self.options.public,
             "kibitzers_allowed": self.options.kibitzers,
+            "name": self.name,
             "seats": {
                 label: None if o is None else {"name": o.name, "robot": o.kind == "robot"}
                 for label, o in self.occupants.items()
@@ -198,21 +229,14 @@ class TableState:
         if self.finished and not isinstance(command, Chat | MarkLeft | MarkAway | MarkBack):
             raise IllegalAction("this table's match is over")
         match command:
-            case Sit():
-                events = self._sit(actor, command)
-            case Stand():
-                events = self._stand(actor)
-            case AddRobot():
-                events = self._add_robot(actor, command.seat)
-            case RemoveRobot():
-                events = self._remove_robot(actor, command.seat)
+            case Sit() | Stand() | AddRobot() | RemoveRobot() | NameTable() | CloseTable():
+                events = seat_moves.decide(self, actor, command)
             case Chat():
                 events = self._chat(actor, command.text)
             case NextDeal():
                 events = self._next_deal(actor)
             case Invite():
-                self._require_member(actor)
-                events = [Invited(command.user_id, actor.name)]
+                events = seat_moves.invite(self, actor, command)
             case MarkLeft() | MarkAway() | MarkBack():
                 events = self._presence(actor, command)
             case Play():
@@ -252,49 +276,6 @@ class TableState:
         encoded = self.spec.actions.encode(action)
         return [Acted(owner, encoded, None if seat == owner else seat, timeout=actor.timed_out)]
 
-    def _sit(self, actor: Actor, command: Sit) -> list[TableEvent]:
-        seat = self._seat_argument(command.seat)
-        if actor.user_id is None:
-            raise Forbidden("log in or play as a guest to sit down")
-        current = self.seat_of(actor.user_id)
-        if current is not None:
-            raise IllegalAction(f"you are already sitting at {current}")
-        occupant = self.occupants[seat]
-        if occupant is not None and occupant.kind == "human":
-            raise IllegalAction(f"seat {seat} is taken")
-        if occupant is not None and self.match.deals_started and not self.match.is_over:
-            raise IllegalAction("a robot plays that seat during the match; wait for its end")
-        events: list[TableEvent] = [RobotOut(seat)] if occupant is not None else []
-        # `absent`: seated for them, not yet come (a duplicate event's seat).
-        events.append(Sat(seat, actor.user_id, actor.name, command.absent))
-        return events
-
-    def _stand(self, actor: Actor) -> list[TableEvent]:
-        seat = self.seat_of(actor.user_id)
-        if seat is None:
-            raise IllegalAction("you are not sitting at this table")
-        events: list[TableEvent] = [Stood(seat)]
-        if self.match.deals_started and not self.match.is_over:
-            events.append(RobotIn(seat, _robot_name(seat)))
-        return events
-
-    def _add_robot(self, actor: Actor, seat: str) -> list[TableEvent]:
-        seat = self._seat_argument(seat)
-        self._require_member(actor)
-        if self.occupants[seat] is not None:
-            raise IllegalAction(f"seat {seat} is taken")
-        return [RobotIn(seat, _robot_name(seat))]
-
-    def _remove_robot(self, actor: Actor, seat: str) -> list[TableEvent]:
-        seat = self._seat_argument(seat)
-        self._require_member(actor)
-        occupant = self.occupants[seat]
-        if occupant is None or occupant.kind != "robot":
-            raise IllegalAction(f"no robot sits at {seat}")
-        if self.match.deals_started and not self.match.is_over:
-            raise IllegalAction("robots stay until the match ends once it has started")
-        return [RobotOut(seat)]
-
     def _chat(self, actor: Actor, text: str) -> list[TableEvent]:
         if not text.strip():
             raise ParseError("a chat message needs some text")
@@ -333,7 +314,7 @@ class TableState:
         Once the match is over, nothing: nobody's presence matters any more."""
         if not actor.system:
             raise Forbidden("only the server marks players away or back")
-        seat = self._seat_argument(command.seat)
+        seat = self.seat_argument(command.seat)
         occupant = self.occupants[seat]
         if self.finished or occupant is None or occupant.kind != "human":
             return []
@@ -349,12 +330,12 @@ class TableState:
             case _:
                 assert_never(command)
 
-    def _seat_argument(self, seat: str) -> str:
+    def seat_argument(self, seat: str) -> str:
         if seat not in self.occupants:
             raise ParseError(f"seat must be one of {', '.join(self.occupants)}")
         return seat
 
-    def _require_member(self, actor: Actor) -> None:
+    def require_member(self, actor: Actor) -> None:
         if actor.user_id != self.creator and self.seat_of(actor.user_id) is None:
             raise Forbidden("only the table's creator or its players may do that")
 
@@ -382,11 +363,20 @@ class TableState:
 
     def follow_ups(self, rng: random.Random, at: float | None = None) -> list[TableEvent]:
         """Events that follow by themselves: the next deal once every seat is filled (the
-        first deal, or any deal when only robots play or all are ready), the match's end."""
-        if self.finished or self.match.in_deal or not self.full:
+        first deal, or any deal when only robots play or all are ready), the match's end, the
+        seats kept for people once a deal ends, a table no person is left at ending."""
+        if self.finished:
             return []
-        if self.match.is_over:
+        if self.match.is_over and not self.match.in_deal:
             return [Finished()]
+        if gone := seat_moves.abandoned(self):
+            return gone
+        if self.match.in_deal:
+            return []
+        if kept := seat_moves.seat_reserved(self):
+            return kept
+        if not self.full:
+            return []
         first = self.match.deals_started == 0
         if first or not self.humans() or self.readiness.due(self.occupants):
             return stamped([Dealt(self.match.setup_deal(rng))], at)
@@ -401,19 +391,14 @@ class TableState:
         match event:
             case Created():
                 self.owner = self.creator if event.owner is None else event.owner
-            case Sat():
-                self.occupants[event.seat] = Occupant(
-                    "human", event.name, event.user_id, arrived=not event.absent
-                )
-            case Stood() | RobotOut():
-                self.occupants[event.seat] = None
-            case RobotIn():
-                self.occupants[event.seat] = Occupant("robot", event.name)
+            case Sat() | Stood() | RobotIn() | RobotOut() | Reserved() | Unreserved():
+                seat_moves.evolve_seat(self, event)
             case Left() | Away() | Back():
                 self._evolve_presence(event)
             case Dealt():
                 self.match.start_deal(event.setup)
                 self.readiness = Readiness()
+                self.deal_seats.start(seat_moves.seated(self))
                 self.turn_began = event.at
             case DealWanted():
                 self.readiness.want(event.seat)
@@ -425,6 +410,8 @@ class TableState:
                 self.invited.add(event.user_id)
             case Finished():
                 self.finished = True
+            case Named():
+                self.name = event.name
             case _:
                 assert_never(event)
         self.version += 1
@@ -449,6 +436,9 @@ class TableState:
     def _evolve_act(self, event: Acted) -> None:
         action = self.spec.actions.parse(event.action)
         self.match.apply(action, event.chooser)
+        chooser = self.occupants.get(event.chooser)
+        if chooser is not None and chooser.user_id is not None and not chooser.away:
+            self.deal_seats.acted(event.chooser, chooser.user_id)
         match action:
             case Claim():
                 self._claimer = event.seat
@@ -461,7 +451,7 @@ class TableState:
                 self._actions += 1
         self.turn_began = event.at
         if not self.match.in_deal:
-            self.finished_deals.append(self.match.finish_deal())
+            self.finished_deals.append(seat_moves.with_players(self, self.match.finish_deal()))
 
     def _evolve_presence(self, event: Left | Away | Back) -> None:
         occupant = self.occupants[event.seat]
@@ -472,6 +462,8 @@ class TableState:
                 occupant.left, occupant.left_at = True, event.at
             case Away():
                 occupant.away = True
+                if occupant.user_id is not None:
+                    self.deal_seats.gone(event.seat, occupant.user_id)
             case Back():  # here (again), nothing held
                 occupant.left, occupant.left_at, occupant.away = False, None, False
                 occupant.arrived = True
@@ -481,10 +473,6 @@ class TableState:
     def take_finished_deals(self) -> list[FinishedDeal]:
         deals, self.finished_deals = self.finished_deals, []
         return deals
-
-
-def _robot_name(seat: str) -> str:
-    return f"Robot {seat}"
 
 
 __all__ = [

@@ -337,6 +337,9 @@ class Chatted:
 
 @dataclass(frozen=True, slots=True)
 class Invited:
+    """An invitation to a person (`user_id`, never told to others), offering them `seat` when
+    the inviter named one (a seat free or a robot's)."""
+
     @property
     def kind(self) -> str:
         return "invited"
@@ -346,19 +349,24 @@ class Invited:
 
     user_id: int
     by: str
+    seat: str | None = None
 
     @classmethod
     def read(cls, p: JSON) -> Invited:
-        return cls(p["user_id"], p["by"])
+        return cls(p["user_id"], p["by"], p.get("seat"))
 
     @property
     def payload(self) -> JSON:
-        return {"user_id": self.user_id, "by": self.by}
+        payload: JSON = {"user_id": self.user_id, "by": self.by}
+        if self.seat is not None:
+            payload["seat"] = self.seat
+        return payload
 
 
 @dataclass(frozen=True, slots=True)
 class Finished:
-    """The match is over."""
+    """The match is over: played to its end (`reason` None), closed by its host (`closed`, `by`
+    their name) or ended because no person is left at it (`abandoned`)."""
 
     @property
     def kind(self) -> str:
@@ -367,13 +375,90 @@ class Finished:
     def __reduce__(self) -> Rebuild:
         return by_fields(self)
 
+    reason: str | None = None
+    by: str | None = None
+
     @classmethod
     def read(cls, p: JSON) -> Finished:
-        return cls()
+        return cls(p.get("reason"), p.get("by"))
 
     @property
     def payload(self) -> JSON:
-        return {}
+        payload: JSON = {}
+        if self.reason is not None:
+            payload["reason"] = self.reason
+        if self.by is not None:
+            payload["by"] = self.by
+        return payload
+
+
+@dataclass(frozen=True, slots=True)
+class Reserved:
+    """A person (`user_id`, never told to others) takes a robot's seat at the end of the deal:
+    during it they were shown more than that seat sees (`vaza.app.seating.may_sit_now`)."""
+
+    @property
+    def kind(self) -> str:
+        return "reserved"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
+    seat: str
+    user_id: int
+    name: str
+
+    @classmethod
+    def read(cls, p: JSON) -> Reserved:
+        return cls(p["seat"], p["user_id"], p["name"])
+
+    @property
+    def payload(self) -> JSON:
+        return {"seat": self.seat, "user_id": self.user_id, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Unreserved:
+    """A seat's reservation is dropped (its person stood, or sat elsewhere)."""
+
+    @property
+    def kind(self) -> str:
+        return "unreserved"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
+    seat: str
+
+    @classmethod
+    def read(cls, p: JSON) -> Unreserved:
+        return cls(p["seat"])
+
+    @property
+    def payload(self) -> JSON:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """The host named the table (an empty name: none)."""
+
+    @property
+    def kind(self) -> str:
+        return "named"
+
+    def __reduce__(self) -> Rebuild:
+        return by_fields(self)
+
+    name: str
+
+    @classmethod
+    def read(cls, p: JSON) -> Named:
+        return cls(p["name"])
+
+    @property
+    def payload(self) -> JSON:
+        return {"name": self.name}
 
 
 TableEvent = (
@@ -391,6 +476,9 @@ TableEvent = (
     | Chatted
     | Invited
     | Finished
+    | Reserved
+    | Unreserved
+    | Named
 )
 """Every event a table's log may hold."""
 
@@ -412,6 +500,9 @@ _READERS: Final[dict[str, Callable[[JSON], TableEvent]]] = {
     "chat": Chatted.read,
     "invited": Invited.read,
     "finished": Finished.read,
+    "reserved": Reserved.read,
+    "unreserved": Unreserved.read,
+    "named": Named.read,
 }
 KINDS: Final = frozenset(_READERS)
 """The kinds of event a log may hold."""
@@ -447,11 +538,14 @@ __all__ = [
     "Finished",
     "Invited",
     "Left",
+    "Named",
     "Presence",
+    "Reserved",
     "RobotIn",
     "RobotOut",
     "Sat",
     "Stood",
     "TableEvent",
+    "Unreserved",
     "decode",
 ]

@@ -10,6 +10,7 @@ plays a seat for a robot are the game's spec's (`vaza.games`).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -34,6 +35,8 @@ class FinishedDeal:
     lin: str | None = None
     record: DealRecord | None = None
     """A contract bridge deal's record, for the double-dummy analysis that follows it."""
+    players: Mapping[str, int] | None = None
+    """The people who played it, by seat (the table's to say: `vaza.app.seat_moves`)."""
 
 
 class TableMatch(Protocol[ActionT_contra, ViewT_co]):

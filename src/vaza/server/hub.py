@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
+from vaza.app import seat_moves
 from vaza.app.cluster import Cluster
 from vaza.app.commands import Command, Invite, MarkBack
 from vaza.app.service import Snapshot
@@ -28,7 +29,7 @@ from vaza.app.table import SYSTEM, Actor, Forbidden, TableState
 from vaza.app.updates import LOBBY, Update, user_topic
 from vaza.core.errors import VazaError
 from vaza.core.table_events import Left
-from vaza.core.views.audience import audience_of, chat_for, event_for, is_kibitzer
+from vaza.core.views.audience import chat_for, event_for, is_kibitzer
 from vaza.json_types import JSON
 from vaza.protocol import patch
 from vaza.server import messages
@@ -227,20 +228,20 @@ class Hub:
             )
         command: Command
         if message.type == "invite":
-            command = await self._invitation(message.user)
+            command = await self._invitation(message.user, message.seat)
         else:
             command = messages.command_of(message)
         await self.tables.handle(table_id, Actor(client.user.id, client.user.name), command)
         if message.type in ("sit", "stand"):  # a watcher became a player, or back again
             await self.presence(table_id)
 
-    async def _invitation(self, name: str) -> Invite:
+    async def _invitation(self, name: str, seat: str | None = None) -> Invite:
         user = await self.find_user(name)
         if user is None:
             raise NoSuchUser(f"there is no user called {name}")
         if not user.settings.get("accept_invitations", True):
             raise Forbidden(f"{user.name} does not accept invitations")
-        return Invite(user.id)
+        return Invite(user.id, seat)
 
     # -- outgoing -----------------------------------------------------------------------
 
@@ -440,8 +441,7 @@ class _Flood(VazaError):
 
 def _audience(client: Client, state: TableState) -> str:
     """Whose view a client gets at a table: its seat's, or the kibitzers'."""
-    seat = state.seat_of(client.user.id if client.user else None)
-    return audience_of(seat, state.options.kibitzers_see_all)
+    return state.audience(client.user.id if client.user else None)
 
 
 def _shared_patch(
@@ -459,7 +459,7 @@ def _shared_patch(
 def _occupants(state: TableState) -> JSON:
     """Who sits where, as everyone at the table may learn it: no account ids (a client learns
     its own seat from `seat`)."""
-    return {seat: None if o is None else o.to_json() for seat, o in state.occupants.items()}
+    return seat_moves.occupants_json(state)
 
 
 def _seat(audience: str, state: TableState) -> str | None:

@@ -88,6 +88,21 @@ class NextDeal(_TableCommand):
 class Invite(_TableCommand):
     type: Literal["invite"]
     user: Annotated[str, PydanticField(min_length=1, max_length=40)]
+    seat: Seat | None = None
+    """The seat offered to them (a free one or a robot's), if any."""
+
+
+class NameTable(_TableCommand):
+    """The host names the table (empty: no name)."""
+
+    type: Literal["name_table"]
+    name: Annotated[str, PydanticField(max_length=40)]
+
+
+class CloseTable(_TableCommand):
+    """The host ends the table's match for everyone."""
+
+    type: Literal["close_table"]
 
 
 def _field(spec: Field) -> tuple[Any, Any]:
@@ -114,7 +129,17 @@ def _game_command(verb: Verb) -> type[_TableCommand]:
 GAME_COMMANDS: Final = tuple(_game_command(verb) for verb in VERBS.values())
 """The games' own commands (calls, cards, claims, bids, choices …), as the registry declares."""
 
-_TABLE_MESSAGES: Final = (Sit, Stand, AddRobot, RemoveRobot, Chat, NextDeal, Invite)
+_TABLE_MESSAGES: Final = (
+    Sit,
+    Stand,
+    AddRobot,
+    RemoveRobot,
+    Chat,
+    NextDeal,
+    Invite,
+    NameTable,
+    CloseTable,
+)
 ClientMessage: Any = Annotated[
     Union[(Hello, Leave, Lobby, Ping, *_TABLE_MESSAGES, *GAME_COMMANDS)],
     PydanticField(discriminator="type"),
@@ -170,5 +195,9 @@ def command_of(message: _TableCommand) -> commands.Command:
             return commands.Chat(message.text)
         case NextDeal():
             return commands.NextDeal()
+        case NameTable():
+            return commands.NameTable(message.name)
+        case CloseTable():
+            return commands.CloseTable()
     fields = message.model_dump(exclude={"ref", "table"}, exclude_none=True)
     return commands.from_json(fields)  # a game's command, as the registry declares it

@@ -22,11 +22,14 @@ from vaza.core.table_events import (
     Finished,
     Invited,
     Left,
+    Named,
+    Reserved,
     RobotIn,
     RobotOut,
     Sat,
     Stood,
     TableEvent,
+    Unreserved,
 )
 from vaza.json_types import JSON
 
@@ -44,11 +47,14 @@ ALERT: Final = "alert"
 only once the deal is over (Law 16, as `views.contract` shows alerts)."""
 
 
-def audience_of(seat: str | None, kibitzers_see_all: bool) -> str:
-    """The audience of someone at a table: their seat's, or the watchers' it allows."""
+def audience_of(seat: str | None, kibitzers_see_all: bool, held_a_seat: bool = False) -> str:
+    """The audience of someone at a table: their seat's, or the watchers' it allows.  Someone
+    who held a seat during the deal being played and stood up watches the rest of it with the
+    public view, never every hand: so they may take their seat back at once and are never shown
+    more than it sees (`vaza.app.seating.may_sit_now`)."""
     if seat is not None:
         return seat
-    return KIBITZER_ALL if kibitzers_see_all else KIBITZER
+    return KIBITZER_ALL if kibitzers_see_all and not held_a_seat else KIBITZER
 
 
 def is_kibitzer(audience: str) -> bool:
@@ -84,12 +90,8 @@ def event_for(
     says everyone may learn of it (`public_action`: a card handed from the widow is seen to be
     given, not which)."""
     match event:
-        case Created() | Invited() | Finished():
-            return {"type": event.kind}
-        case DealWanted():  # who is ready for the next deal is everyone's to know
-            return _named("deal_wanted", seat=event.seat)
-        case Dealt():
-            return {"type": "deal", "number": event.number}
+        case Created() | Invited() | DealWanted() | Finished() | Reserved() | Named() | Dealt():
+            return _table_event_for(event)
         case Sat():
             # No account id, not even to the one who sat: ids are sequential (they count
             # people) and a seat's audience may change hands; the owner knows its seat from
@@ -98,7 +100,7 @@ def event_for(
             if event.absent:
                 sat["absent"] = True
             return sat
-        case Stood() | RobotOut() | Away() | Back():
+        case Stood() | RobotOut() | Away() | Back() | Unreserved():
             return {"type": event.kind, "seat": event.seat}
         case RobotIn():
             return {"type": "robot_in", "seat": event.seat, "name": event.name}
@@ -117,6 +119,31 @@ def event_for(
 def _named(kind: str, **fields: str | float | None) -> JSON:
     """An event told as `kind` with the fields named (those that are None left out)."""
     return {"type": kind, **{name: value for name, value in fields.items() if value is not None}}
+
+
+def _table_event_for(
+    event: Created | Invited | DealWanted | Finished | Reserved | Named | Dealt,
+) -> JSON:
+    """The table's own news, the same for everyone: that it was created or someone invited
+    (no more: the creation may hold an event's boards, an invitation concerns one person), who
+    is ready for the next deal, a deal dealt (its number: its cards are each view's to show),
+    how the match ended (and by whose word), the seats kept for people (by name: their account
+    ids stay in the log), the host's name for the table."""
+    match event:
+        case Created() | Invited():
+            return {"type": event.kind}
+        case DealWanted():
+            return _named("deal_wanted", seat=event.seat)
+        case Dealt():
+            return {"type": "deal", "number": event.number}
+        case Named():
+            return _named("named", name=event.name)
+        case Finished():
+            return _named("finished", reason=event.reason, by=event.by)
+        case Reserved():
+            return _named("reserved", seat=event.seat, name=event.name)
+        case _:
+            assert_never(event)
 
 
 def _act_for(
