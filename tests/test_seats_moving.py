@@ -72,7 +72,8 @@ def test_between_deals_a_friend_takes_a_robots_seat_and_the_host_moves_robots() 
     with pytest.raises(IllegalAction, match="every seat"):
         do(state, ANA, {"type": "next_deal"}, rng)
     assert do(state, ANA, {"type": "add_robot", "seat": "S"}, rng) == ["robot_in"]
-    assert do(state, BIA, {"type": "next_deal"}, rng) == ["deal_wanted", "deal"]
+    assert do(state, BIA, {"type": "next_deal"}, rng) == ["deal_wanted"]
+    assert do(state, ANA, {"type": "next_deal"}, rng) == ["deal_wanted", "deal"]
     with pytest.raises(IllegalAction, match="between deals"):
         do(state, ANA, {"type": "remove_robot", "seat": "W"}, rng)
 
@@ -110,6 +111,7 @@ def test_one_who_stood_up_takes_back_their_seat_at_once_but_another_only_after_t
     do(state, BIA, {"type": "sit", "seat": "E"}, rng)  # reserved: she may have seen all
     finish_deal(state, rng)
     do(state, ANA, {"type": "next_deal"}, rng)
+    do(state, BIA, {"type": "next_deal"}, rng)
     assert state.match.in_deal and state.seat_of(2) == "E"
     for _ in range(5):
         step(state, rng)

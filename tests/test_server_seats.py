@@ -73,8 +73,10 @@ def test_where_watchers_see_every_hand_the_seat_is_kept_for_the_deals_end(server
     joined(ana, table)
     ana.send(type="sit", table=table, seat="N")
     ana.recv_until(has("deal"))
-    ana.send(type="invite", table=table, user="cau-seats", seat="W")
     cau.connect()
+    cau.send(type="ping")  # answered once the connection hears its invitations
+    cau.recv_until(lambda m: m["type"] == "pong")
+    ana.send(type="invite", table=table, user="cau-seats", seat="W")
     invitation = cau.recv_until(lambda m: m["type"] == "invitation")
     assert invitation["table"] == table and invitation["seat"] == "W"
     cau.send(type="hello", table=table)
@@ -91,7 +93,7 @@ def test_where_watchers_see_every_hand_the_seat_is_kept_for_the_deals_end(server
         finished = any(e.get("seat") == "W" for e in events_of(message, "sat"))
         if not finished and view.get("controller") == "N" and view.get("legal"):
             ana.send(table=table, **view["legal"][0])
-    assert cau.recv_until(has("sat", seat="W"))["seat"] == "W"
+    assert cau.recv_until(has("sat", seat="W"), timeout=5)["seat"] == "W"
     for client in (ana, cau):
         client.close()
 
