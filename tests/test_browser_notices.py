@@ -98,8 +98,8 @@ def test_presence_and_the_next_deal_when_everyone_is_ready(
     # Dora closes her tab: the others are told at once, with the seconds her seat is held.
     dora.page.close()
     held = re.compile(rf"{re.escape(dora_name)} lost connection, holding their seat \d+ s")
-    expect(notices(ana).locator(".notice-hold")).to_contain_text(held)
-    expect(notices(caio).locator(".notice-hold")).to_contain_text("perdeu a conexão")
+    expect(notices(ana).locator(".table-notice.held")).to_contain_text(held)
+    expect(notices(caio).locator(".table-notice.held")).to_contain_text("perdeu a conexão")
     # The hold runs out: a robot plays for her, so she counts as ready.
     expect(notices(bruno)).to_contain_text(f"{dora_name} has not come back")
     expect(bruno.page.locator(".ready-who")).to_contain_text(dora_name)

@@ -11,8 +11,8 @@ import { parseCard, rankText, parseCall } from "../lib/cards.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 /** How long a passing notice stays (seconds); what a robot chose for you stays until closed. */
-const KEPT = 30;
-const MOST = 4;
+const KEPT = 20;
+const MOST = 3;
 
 /** An action in a few characters, as players write it: "♠7", "1NT", "Pass", "X". */
 export function actionText(action) {
@@ -104,9 +104,9 @@ export function noticeBoard() {
       const signature = JSON.stringify([lasting.map((note) => note.id), items.map((item) => item.id)]);
       if (signature === drawn) return;
       drawn = signature;
-      box.replaceChildren(...lasting.map((note) => note.element), ...items.map((item) => h("p", { class: "notice", dataset: { notice: String(item.id) } },
+      box.replaceChildren(...lasting.map((note) => note.element), ...items.map((item) => h("p", { class: "table-notice", dataset: { tableNotice: String(item.id) } },
         h("span", null, item.text),
-        h("button", { type: "button", class: "btn btn-small btn-quiet notice-close", "aria-label": t("notice.close"), title: t("notice.close"), onclick: () => { this.close(item.id); redraw(); } }, "×"))));
+        h("button", { type: "button", class: "btn btn-small btn-quiet table-notice-close", "aria-label": t("notice.close"), title: t("notice.close"), onclick: () => { this.close(item.id); redraw(); } }, "×"))));
       box.hidden = box.childElementCount === 0;
     },
   };
@@ -138,16 +138,16 @@ export function lastingNotices(p) {
   const notes = [];
   for (const [seat, ends] of Object.entries(p.holdEnds || {})) {
     if (seat === p.mySeat) continue;
-    notes.push({ id: `hold-${seat}`, element: h("p", { class: "notice notice-hold", dataset: { seat } }, countdown("notice.left", { name: p.name(seat) }, ends)) });
+    notes.push({ id: `hold-${seat}`, element: h("p", { class: "table-notice held", dataset: { seat } }, countdown("notice.left", { name: p.name(seat) }, ends)) });
   }
   const proposal = p.view && p.view.proposal;
   if (proposal && proposal.kind === "undo" && !["play", "draw"].includes(p.view.phase)) {
     const seats = (proposal.awaiting || []).map(p.name).join(", ");
     const id = `undo-${proposal.by}-${seats}`;
-    notes.push({ id, element: h("p", { class: "notice notice-undo" }, t("notice.undo.asked", { name: p.name(proposal.by), seats })) });
+    notes.push({ id, element: h("p", { class: "table-notice undo-asked" }, t("notice.undo.asked", { name: p.name(proposal.by), seats })) });
   }
   if (p.lastDeal && p.lastDeal.id && p.view && p.view.phase !== "over") {
-    notes.push({ id: `deal-${p.lastDeal.id}`, element: h("p", { class: "notice notice-last-deal" },
+    notes.push({ id: `deal-${p.lastDeal.id}`, element: h("p", { class: "table-notice last-deal" },
       h("a", { href: `/deal/${p.lastDeal.id}`, target: "_blank", rel: "noopener", dataset: { lastDeal: String(p.lastDeal.id) } }, t("notice.last.deal", { n: p.lastDeal.number }))) });
   }
   return notes;
@@ -175,6 +175,6 @@ export function readyBox(ctx) {
     parts.push(h("p", { class: "ready-you" }, t("ready.you", { names: named(waiting) })));
   }
   parts.push(h("p", { class: "small ready-who" }, readySeats.length ? t("ready.who", { names: named(readySeats) }) : t("ready.nobody")));
-  parts.push(h("p", { class: "small muted ready-wait" }, ctx.dealEnds ? countdown("ready.in", {}, ctx.dealEnds) : t("ready.all")));
+  parts.push(h("p", { class: "small ready-wait" }, ctx.dealEnds ? countdown("ready.in", {}, ctx.dealEnds) : t("ready.all")));
   return h("div", { class: "ready-box", role: "group", "aria-label": t("ready") }, parts);
 }
