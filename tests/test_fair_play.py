@@ -187,6 +187,10 @@ def test_catching_up_from_far_back_gets_the_snapshot_alone(server: Server) -> No
     watcher.send(type="hello", table=table, since=0)
     far = watcher.recv_until(lambda m: m.get("type") == "snapshot")
     assert "events" not in far and far["version"] == version
+    # Within the events' bound but over the bytes' (finding 11: 499 events were 352 KB).
+    watcher.send(type="hello", table=table, since=version - 400)
+    heavy = watcher.recv_until(lambda m: m.get("type") == "snapshot")
+    assert "events" not in heavy and heavy["version"] == version
     watcher.send(type="hello", table=table, since=version - 3)
     near = watcher.recv_until(lambda m: m.get("type") == "snapshot")
     assert [e["version"] for e in near["events"]] == [version - 2, version - 1, version]

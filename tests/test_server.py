@@ -416,3 +416,19 @@ def test_players_see_who_kibitzes(server: Server) -> None:
     visitor.close()
     assert host.recv_until(lambda m: m["type"] == "kibitzers" and not m["names"])
     host.close()
+
+
+def test_a_long_burst_is_answered_message_by_message_without_closing(server: Server) -> None:
+    """Issue 47, finding 12: a burst of about 256 messages closed the sender's socket (1013),
+    though docs/protocol.md says a flood leaves it open: the replies piled up faster than the
+    client's writer ran.  A client that reads its answers gets every one, and stays."""
+    guest = Client(server).guest().connect()
+    for number in range(600):
+        guest.send(type="ping", ref=str(number))
+    answered = [guest.recv(timeout=10) for _ in range(600)]
+    assert [reply["ref"] for reply in answered] == [str(number) for number in range(600)]
+    assert any(reply.get("code") == "flood" for reply in answered)
+    time.sleep(0.5)  # the allowance refills
+    guest.send(type="ping", ref="after")
+    assert guest.recv_until(lambda m: m.get("ref") == "after", timeout=5)["type"] == "pong"
+    guest.close()

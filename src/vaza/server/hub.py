@@ -34,6 +34,7 @@ from vaza.json_types import JSON
 from vaza.protocol import patch
 from vaza.server import messages
 from vaza.server.at_table import AtTable
+from vaza.server.catch_up import within_bytes
 from vaza.server.clients import (
     OUTBOX,
     WS_TRY_AGAIN_LATER,
@@ -45,6 +46,7 @@ from vaza.server.clients import (
     error_message,
 )
 from vaza.server.guard import LimitReached, RateLimiter
+from vaza.server.kibitzers import Coalesced
 from vaza.store.port import TableRecord, UserRecord
 
 log = logging.getLogger("vaza.ws")
@@ -83,6 +85,8 @@ class Hub:
         """Telling a table that a person it thinks left is connected here (`_back`)."""
         self.people = AtTable(tables, self.users_watching)
         """Who is at each table: leaving, returning, and the clocks shown for them."""
+        self.kibitzers_told = Coalesced(self._tell_kibitzers)
+        """Who kibitzes, told at most once a second per table."""
         self.unsubscribe = tables.service.subscribe(
             self.on_update, self.to_table, self.users_watching
         )
@@ -132,6 +136,9 @@ class Hub:
         ref = messages.ref_of(text)  # echoed on every error, a malformed message's too
         try:
             if not client.bucket.allow():
+                # The writer runs before the refusal is queued: a burst read back reply by
+                # reply never fills the outbox (which would close the socket, 1013).
+                await asyncio.sleep(0)
                 raise _Flood("too many messages; slow down")
             message = messages.parse_message(text)
             await self.dispatch(client, message)
@@ -269,10 +276,12 @@ class Hub:
             # Each as its audience may learn of it (the view carries what it may see now);
             # chat from then is read as between deals.
             public = state.spec.actions.public
-            message["events"] = [
+            events = [
                 {"version": version, **event_for(event, audience, public, in_deal=True)}
                 for version, event in snapshot.past
             ]
+            if within_bytes(events):  # else the snapshot alone, as from too far back
+                message["events"] = events
         return message
 
     async def on_update(self, update: Update) -> None:
@@ -420,7 +429,10 @@ class Hub:
             await client.send_text(text)
 
     async def presence(self, table_id: str) -> None:
-        """Tell a table's watchers who kibitzes it now."""
+        """Who kibitzes a table changed: its watchers are told, at most once a second."""
+        await self.kibitzers_told.changed(table_id)
+
+    async def _tell_kibitzers(self, table_id: str) -> None:
         names = self.kibitzer_names(table_id)
         await self.to_table(table_id, {"type": "kibitzers", "table": table_id, "names": names})
 
