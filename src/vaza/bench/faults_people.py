@@ -187,7 +187,8 @@ class Person:
         if self.paused or position == self._acted_at:
             return
         if view.get("phase") == "over":
-            if self.next_deals and self.seat == "N" and not _match_over(view):
+            # Each person says they are ready (the next deal waits for everyone's "ready").
+            if self.next_deals and not _match_over(view):
                 self._acted_at = position
                 self._send({"type": "next_deal"})
             return

@@ -172,7 +172,8 @@ export function readyBox(ctx) {
   if (ctx.mySeat && !ready.has(ctx.mySeat)) {
     parts.push(h("button", { type: "button", class: "btn btn-primary next-deal", title: t("ready.about"), dataset: { focus: "next-deal" }, onclick: ctx.onNextDeal }, t("ready")));
   } else if (ctx.mySeat) {
-    parts.push(h("p", { class: "ready-you" }, t("ready.you", { names: named(waiting) })));
+    // Focus stays where the button was (a keyboard user pressed it).
+    parts.push(h("p", { class: "ready-you", tabindex: "-1", dataset: { focus: "next-deal" } }, t("ready.you", { names: named(waiting) })));
   }
   parts.push(h("p", { class: "small ready-who" }, readySeats.length ? t("ready.who", { names: named(readySeats) }) : t("ready.nobody")));
   parts.push(h("p", { class: "small ready-wait" }, ctx.dealEnds ? countdown("ready.in", {}, ctx.dealEnds) : t("ready.all")));
