@@ -14,7 +14,7 @@ from vaza.app.deal_viewer import deal_extras
 from vaza.match.records import with_analysis
 from vaza.server.deps import MaybeUser, Services, Svc, User
 from vaza.server.guard import LimitReached
-from vaza.store.port import TableRecord, UserRecord
+from vaza.store.port import DealRow, TableRecord, UserRecord
 
 router = APIRouter(tags=["tables"])
 DealId = Annotated[int, FastApiPath(ge=1, le=2**31 - 1)]
@@ -112,9 +112,21 @@ async def history(
     return [
         {"deal": r.id, "table": r.table_id, "number": r.number, "game": r.game,
          "scoring": scorings.get(r.table_id), "points": points(r.summary),
-         "summary": r.summary, "at": r.created_at.isoformat() if r.created_at else None}
+         "summary": r.summary, "at": r.created_at.isoformat() if r.created_at else None,
+         "robot_finished": await _robot_finished(r, user, svc)}
         for r in rows
     ]  # fmt: skip
+
+
+async def _robot_finished(row: DealRow, user: UserRecord, svc: Services) -> bool:
+    """Whether a robot played on for `user` in the deal once they stood up or went away (the
+    deal counts for them only as far as they played it, and their history says so)."""
+    robot_for = (row.summary or {}).get("robot_for")
+    if not robot_for:
+        return False
+    full = await svc.store.deal(row.id)
+    seats = [] if full is None else [s for s, who in full.players.items() if who == user.id]
+    return any(seat in robot_for for seat in seats)
 
 
 async def _deal_for(deal_id: int, user: UserRecord | None, svc: Services) -> Any:

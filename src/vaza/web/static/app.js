@@ -196,7 +196,9 @@ socket.onMessage((message) => {
   if (message.type === "invitation") {
     toast(t("invitation.title", { name: message.by }), {
       timeout: 30000,
-      actions: [{ label: t("invitation.join"), onclick: () => navigate(`/table/${encodeURIComponent(message.table)}?invite=${encodeURIComponent(message.invite)}`) }],
+      // An invitation naming a seat offers it: "Take seat East" sits there on arrival.
+      actions: [{ label: message.seat ? t("seats.invited.seat", { seat: /^\d+$/.test(message.seat) ? t("player.n", { n: Number(message.seat) + 1 }) : t(`seat.long.${message.seat}`) }) : t("invitation.join"),
+        onclick: () => navigate(`/table/${encodeURIComponent(message.table)}?invite=${encodeURIComponent(message.invite)}${message.seat ? `&seat=${encodeURIComponent(message.seat)}` : ""}`) }],
     });
   }
 });

@@ -8,6 +8,7 @@ import analysis from "./en/analysis.js";
 import eventlinks from "./en/eventlinks.js";
 import friends from "./en/friends.js";
 import notices from "./en/notices.js";
+import seats from "./en/seats.js";
 
 export default {
   ...common,
@@ -18,4 +19,5 @@ export default {
   ...eventlinks,
   ...friends,
   ...notices,
+  ...seats,
 };

@@ -8,6 +8,7 @@ import analysis from "./pt-BR/analysis.js";
 import eventlinks from "./pt-BR/eventlinks.js";
 import friends from "./pt-BR/friends.js";
 import notices from "./pt-BR/notices.js";
+import seats from "./pt-BR/seats.js";
 
 export default {
   ...common,
@@ -18,4 +19,5 @@ export default {
   ...eventlinks,
   ...friends,
   ...notices,
+  ...seats,
 };

@@ -83,7 +83,7 @@ export function mount(root) {
             h("td", null, row.scoring ? t(`scoring.${row.scoring}`) : ""),
             h("td", null, String(row.number)),
             h("td", null, contract),
-            h("td", null, outcome),
+            h("td", null, outcome, row.robot_finished ? h("span", { class: "badge robot-for", title: t("seats.robot.for.about") }, t("seats.robot.for")) : null),
             h("td", { class: "points" }, pointsText(row.points)),
             h("td", null, h("a", { href: `/deal/${row.deal}` }, t("history.open"))));
         }))))

@@ -22,7 +22,7 @@ export function mount(root) {
 
   function loadForm() {
     try {
-      return { ...defaults(), ...JSON.parse(localStorage.getItem(FORM_KEY) || "{}") };
+      return { ...defaults(), ...JSON.parse(localStorage.getItem(FORM_KEY) || "{}"), public: true };
     } catch {
       return defaults();
     }
@@ -63,15 +63,17 @@ export function mount(root) {
 
   function tableRow(id, summary) {
     const seats = Object.entries(summary.seats || {});
-    const free = seats.filter(([, occupant]) => !occupant).length;
+    // Robots fill only the seats nobody takes: a robot's seat is one a person may join in.
+    const free = seats.filter(([, occupant]) => !occupant || (occupant.robot && !occupant.reserved)).length;
     // Names are unique in the club: a person's seat is the one that carries their name.
     const me = currentUser();
     const mine = Boolean(me) && seats.some(([, occupant]) => occupant && !occupant.robot && occupant.name === me.name);
     const action = mine
       ? h("a", { class: "btn btn-primary return", href: `/table/${encodeURIComponent(id)}` }, t("lobby.return"))
-      : h("a", { class: `btn ${free ? "btn-primary" : ""}`, href: `/table/${encodeURIComponent(id)}` }, free ? t("lobby.join") : t("lobby.watch"));
+      : h("a", { class: `btn ${free ? "btn-primary" : ""}`, href: `/table/${encodeURIComponent(id)}${free ? "?seat=" : ""}` }, free ? t("lobby.join") : t("lobby.watch"));
     return h("li", { class: `lobby-table${mine ? " mine" : ""}`, dataset: { table: id } },
       h("div", { class: "lobby-game" },
+        summary.name ? h("strong", { class: "table-name" }, summary.name, " · ") : null,
         h("strong", null, t(`game.${summary.game}`)),
         h("span", { class: "muted" }, ` · ${t(`scoring.${summary.scoring}`)}`),
         h("div", { class: "muted small" },
@@ -106,8 +108,12 @@ export function mount(root) {
     return h("label", { class: "check" }, h("input", { type: "checkbox", name, checked, onchange: (e) => onchange(e.target.checked) }), " ", label);
   }
 
+  /** The form as it was left, but "private": each table is public unless its creator says
+   *  otherwise (a private tick never carries over to the next table unseen). */
   function save() {
-    localStorage.setItem(FORM_KEY, JSON.stringify(form));
+    const kept = { ...form };
+    delete kept.public;
+    localStorage.setItem(FORM_KEY, JSON.stringify(kept));
   }
 
   function setGame(game) {

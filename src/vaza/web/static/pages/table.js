@@ -20,6 +20,7 @@ import * as table from "../table/state.js";
 import * as frame from "../table/frame.js";
 import { askAnswer, askClaim, askStand, askUndo, answerMessage, rejectionText } from "../table/dialogs.js";
 import { keyTyping } from "../table/typing.js";
+import * as seats from "../table/seats.js";
 import { eventEnding } from "../table/ending.js";
 import * as notices from "../table/notices.js";
 
@@ -36,7 +37,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function mount(root, [tableId], query) {
   const invite = query.get("invite");
-  let autoSit = Boolean(history.state && history.state.sit);
+  let autoSit = Boolean(history.state && history.state.sit) || query.has("seat");
+  let tableName = "";
   const state = table.newTableState();
   const ui = { lastTrick: false, replay: null };
   const pending = [];
@@ -113,8 +115,8 @@ export function mount(root, [tableId], query) {
   // recorded it, and an error (a name nobody has) is said instead, never both.
   const invites = new Map();
 
-  function inviteByName(name) {
-    const ref = send({ type: "invite", user: name });
+  function inviteByName(name, seat = null) {
+    const ref = send({ type: "invite", user: name, ...(seat ? { seat } : {}) });
     if (ref) invites.set(ref, name);
   }
 
@@ -141,6 +143,10 @@ export function mount(root, [tableId], query) {
       occupantName,
       loggedIn: Boolean(me()),
       canManage: Boolean(seat) || Boolean(creatorToken),
+      isHost: Boolean(creatorToken),
+      myName: me() ? me().name : null,
+      name: tableName,
+      finished: state.finished,
       started: table.started(state),
       matchOver: table.matchOver(state),
       turnEnds: state.turnEnds,
@@ -165,7 +171,7 @@ export function mount(root, [tableId], query) {
     const seat = mySeat();
     const options = state.options || {};
     frame.drawHead(head, {
-      title: frame.tableTitle(state.options ? spec() : null, options),  // options come with the snapshot
+      title: seats.namedTitle(frame.tableTitle(state.options ? spec() : null, options), tableName),  // options come with the snapshot
       isPrivate: options.public === false,
       menuOpen,
       link: creatorToken ? `${location.origin}/table/${encodeURIComponent(tableId)}?invite=${encodeURIComponent(creatorToken)}` : null,
@@ -175,6 +181,8 @@ export function mount(root, [tableId], query) {
       invite: inviteByName,
       toggleMenu,
       stand,
+      seatChoice: seats.inviteSeatChoice(state.occupants, seatLabel),
+      tools: seats.hostTools(context()),
     });
   }
 
@@ -248,6 +256,7 @@ export function mount(root, [tableId], query) {
     board.addAll(notices.eventNotices(message, previous, gone, mySeat()), occupantName);
     if (shown.chat) drawChat();
     for (const event of shown.rejections) toast(rejectionText(occupantName(event.seat), event.action), { timeout: 8000 });
+    seatNews(message.events);
     if (shown.newDeal) {
       if (deal.id) lastDeal = { id: deal.id, number: deal.number };
       ui.replay = null;
@@ -262,6 +271,15 @@ export function mount(root, [tableId], query) {
       if (shown.trick) holdTimer = setTimeout(() => { hold = null; render(); }, pace().trick);
     }
     return shown.step ? pace()[shown.step] : 0;
+  }
+
+  /** The table's own news: its name, a seat kept for you, its end by its host or for want of people. */
+  function seatNews(events) {
+    for (const event of events || []) if (event.type === "named") tableName = event.name;
+    const kept = seats.keptNotice(events, me()?.name);
+    if (kept) toast(t("seats.kept.told", { seat: seatLabel(kept) }), { timeout: 8000 });
+    const ended = seats.endNotice(events);
+    if (ended) toast(ended, { timeout: 15000 });
   }
 
   /** Show the updates one by one: a card (or call) stays in view its pace before the next
@@ -294,10 +312,12 @@ export function mount(root, [tableId], query) {
     const view = state.view;
     const seat = mySeat();
     if (autoSit && state.options && !seat && me()) {
-      const free = Object.entries(state.occupants).find(([, occupant]) => !occupant);
+      const free = seats.seatToTake(state.occupants, query.get("seat"));
       autoSit = false;
-      history.replaceState(null, "", location.href);
-      if (free) send({ type: "sit", seat: free[0] });
+      const here = new URL(location.href);
+      here.searchParams.delete("seat");  // once: a reload does not sit again
+      history.replaceState(null, "", here);
+      if (free) send({ type: "sit", seat: free });
     }
     if (!view || pending.length) return;
     const proposal = table.awaitingAnswer(view, seat);
@@ -380,10 +400,9 @@ export function mount(root, [tableId], query) {
     if (creatorToken !== null || !me()) return;
     try {
       const summary = await api.get(`/api/tables/${encodeURIComponent(tableId)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
-      if (summary.invite_token) {
-        creatorToken = summary.invite_token;
-        render();
-      } else creatorToken = "";
+      tableName = summary.name || "";
+      creatorToken = summary.invite_token || "";
+      render();
     } catch {
       creatorToken = "";
     }

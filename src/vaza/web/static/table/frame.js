@@ -16,7 +16,8 @@ export function tableTitle(game, options) {
 
 /** The head: the title, and the tools (invitation link and form, stand up, leave), which fold
  *  into a menu on a phone.  `p`: {title, isPrivate, menuOpen, link, canInvite, seated, send,
- *  invite, toggleMenu, stand}. */
+ *  invite, toggleMenu, stand, seatChoice (a seat to offer with the invitation), tools (the
+ *  host's)}. */
 export function drawHead(head, p) {
   const closeMenu = () => {
     if (p.menuOpen) p.toggleMenu();
@@ -25,15 +26,18 @@ export function drawHead(head, p) {
     ? h("form", { class: "invite-form", onsubmit: (event) => {
       event.preventDefault();
       const input = event.target.querySelector("input");
-      if (input.value.trim()) p.invite(input.value.trim());
+      const seat = event.target.querySelector("select")?.value || null;
+      if (input.value.trim()) p.invite(input.value.trim(), seat);
       input.value = "";
     } },
     h("label", { class: "sr-only", for: "invite-name" }, t("invite.name")),
     h("input", { id: "invite-name", name: "user", placeholder: t("invite.name"), maxlength: 40, autocomplete: "off", dataset: { focus: "invite-name" } }),
+    p.seatChoice || null,
     h("button", { type: "submit", class: "btn btn-small" }, t("invite")))
     : null;
   // A name being typed into the menu survives the redraws that every update causes.
   const draft = head.querySelector("#invite-name")?.value || "";
+  const draftSeat = head.querySelector(".invite-seat")?.value || "";
   replaceKeepingFocus(head,
     h("h1", null, p.title, p.isPrivate ? h("span", { class: "badge" }, t("private")) : null),
     h("button", {
@@ -55,10 +59,13 @@ export function drawHead(head, p) {
         }
       } }, t("invite.link")) : null,
       inviteForm,
+      ...(p.tools || []),
       p.seated ? h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: () => { closeMenu(); p.stand(); } }, t("seat.stand")) : null,
       h("a", { class: "btn btn-small btn-quiet", href: "/" }, t("table.leave"))));
   const input = head.querySelector("#invite-name");
   if (input && draft) input.value = draft;
+  const seat = head.querySelector(".invite-seat");
+  if (seat && draftSeat) seat.value = draftSeat;
 }
 
 /** Why the table cannot be shown (not found, not yours to watch), with the way back. */

@@ -20,7 +20,7 @@ export default {
   "seat.robot": "Add robot",
   "seat.robot.remove": "Take the robot out",
   "seat.stand": "Stand up",
-  "seat.stand.robot": "A robot will play your seat until the match ends.",
+  "seat.stand.robot": "A robot plays your seat until someone sits there; you may sit again.",
   "seat.stand.sure": "Leave your seat?",
   robot: "robot",
   away: "away",

@@ -20,7 +20,7 @@ export default {
   "seat.robot": "Pôr robô",
   "seat.robot.remove": "Tirar o robô",
   "seat.stand": "Levantar",
-  "seat.stand.robot": "Um robô jogará no seu lugar até o fim da partida.",
+  "seat.stand.robot": "Um robô joga no seu lugar até alguém se sentar ali; você pode voltar a se sentar.",
   "seat.stand.sure": "Deixar o seu lugar?",
   robot: "robô",
   away: "ausente",
