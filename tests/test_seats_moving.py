@@ -237,3 +237,34 @@ def test_an_invitation_may_offer_a_seat_not_a_persons() -> None:
     assert invited.payload == {"user_id": 2, "by": "Ana", "seat": "E"}
     with pytest.raises(IllegalAction, match="taken"):
         state.decide(ANA, from_json({"type": "invite", "user_id": 2, "seat": "N"}))
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [(spec.name, n) for spec in GAMES for n in sorted({min(spec.players), max(spec.players)})]
+    + [("boerenbridge", 5)],
+)
+def test_robots_fill_only_the_seats_nobody_takes_in_every_game(game: str, players: int) -> None:
+    """A table created with robots (the service seats them in every seat but the creator's)
+    takes each person who comes in a robot's place: during the first deal at once (its watchers
+    see the public view), after it between deals.  Three people and two robots at a five-seat
+    Boerenbridge table need nothing unticked and no robot added by hand."""
+    state = TableState("t", TableOptions.from_json({"game": game, "players": players}), 1)
+    labels = state.match.seat_labels
+    for seat in labels[1:]:
+        state.evolve(RobotIn(seat, f"Robot {seat}"))
+    rng = random.Random(game)
+    do(state, ANA, {"type": "sit", "seat": labels[0]}, rng)
+    assert state.match.in_deal
+    friends = [Actor(10 + n, f"Friend {n}") for n in range(len(labels) - 1)]
+    at_once = friends[: min(2, len(friends))]
+    for friend, seat in zip(at_once, labels[1:], strict=False):
+        assert do(state, friend, {"type": "sit", "seat": seat}, rng) == ["robot_out", "sat"]
+    finish_deal(state, rng)
+    for friend, seat in zip(friends[len(at_once) :], labels[1 + len(at_once) :], strict=True):
+        assert do(state, friend, {"type": "sit", "seat": seat}, rng) == ["robot_out", "sat"]
+    assert sorted(state.humans()) == [1, *(10 + n for n in range(len(friends)))]
+    if not state.match.is_over:
+        for person in [ANA, *friends]:
+            do(state, person, {"type": "next_deal"}, rng)
+        assert state.match.in_deal and not state.robot_seats()
