@@ -1,6 +1,6 @@
 """Screenshots of the client for the README: the lobby, a bridge table in mid-play (desktop and
-phone), a Boerenbridge table, the phone table mid-auction and a seven-player Boerenbridge table.
-Run it by hand:
+phone), a Boerenbridge table, the phone table mid-auction, a seven-player Boerenbridge table and
+a friend in a robot's seat.  Run it by hand:
 
     .venv/bin/python tests/browser_screenshots.py [docs/screenshots]
 
@@ -192,6 +192,39 @@ def shoot_alerts(browser: Browser, server: Server, out: Path) -> list[Path]:
     return saved
 
 
+def shoot_seats(browser: Browser, server: Server, out: Path) -> list[Path]:
+    """A friend in a robot's seat: Ana's table of robots, named; Bia came from the lobby in
+    the middle of the first deal and took East's place; the robots' plates offer their seats."""
+    ana = person(browser, server.url, viewport={"width": 1280, "height": 800})
+    ana.goto("/")
+    ana.guest()
+    table = create_table(ana, scoring="duplicate")
+    ana.page.locator(".table-tools button", has_text="Name the table").click()
+    ana.page.fill("#table-name", "Friday friends")
+    ana.page.locator("dialog .btn-primary").click()
+    bia = person(browser, server.url, viewport={"width": 1280, "height": 800})
+    bia.goto("/")
+    bia.guest()
+    bia.page.locator(f".lobby-table[data-table='{table}']").get_by_role("link", name="Join").click()
+    bia.page.wait_for_selector(".seat-area.pos-bottom .plate:not(.free)")
+    for _ in range(6):  # a few calls, so the table is in play
+        for someone in (ana, bia):
+            act_once(someone, call="1NT")
+        ana.page.wait_for_timeout(200)
+    watcher = person(browser, server.url, viewport={"width": 1280, "height": 800})
+    watcher.goto("/")
+    watcher.guest()
+    watcher.goto(f"/table/{table}")
+    watcher.page.wait_for_selector("[data-take]")
+    watcher.page.wait_for_timeout(500)
+    watcher.page.mouse.move(0, 0)
+    saved = [out / "friend-in-robot-seat.png"]
+    watcher.page.screenshot(path=str(saved[-1]))
+    for someone in (ana, bia, watcher):
+        someone.close()
+    return saved
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
     out.mkdir(parents=True, exist_ok=True)
@@ -202,6 +235,7 @@ def main() -> None:
                 *shoot(browser, server, out),
                 *shoot_layout(browser, server, out),
                 *shoot_alerts(browser, server, out),
+                *shoot_seats(browser, server, out),
             ]:
                 print(path)
 
