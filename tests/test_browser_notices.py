@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, expect
 from browserkit import PHONE, Person, chromium, live, person
 from serverkit import Server
 
-HOLD = 4.0
+HOLD = 8.0
 """Seconds a seat is held at this module's server before a robot plays for its person."""
 
 

@@ -4,8 +4,8 @@
 export default {
   notices: "O que aconteceu na mesa",
   "notice.close": "Dispensar",
-  "notice.left": ({ name, n }) => (n > 0 ? `${name} perdeu a conexão; o lugar fica reservado por ${n} s` : `${name} perdeu a conexão: agora um robô joga por ele`),
-  "notice.away": "{name} não voltou: um robô joga por ele até que volte",
+  "notice.left": ({ name, n }) => (n > 0 ? `${name} perdeu a conexão; o lugar fica reservado por ${n} s` : `${name} perdeu a conexão: agora um robô joga em seu lugar`),
+  "notice.away": "{name} não voltou: um robô joga em seu lugar até que volte",
   "notice.back": "{name} voltou",
   "notice.timeout": "Acabou o tempo de {name}: foi jogado {action}",
   "notice.undo.asked": "{name} pede para desfazer a última voz ou carta; aguardando {seats}",
