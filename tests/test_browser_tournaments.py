@@ -160,7 +160,9 @@ def test_a_guest_plays_a_robot_tournament(server: Server, browser: Browser) -> N
     totals = page.eval_on_selector_all(
         ".cost-totals td", "els => els.map(e => Number(e.textContent))"
     )
-    assert totals == [cost["seats"][seat] for seat in "NESW"] + [
+    dummy = "NESW"["NESW".index(cost["declarer"]) - 2]  # charged nothing: declarer chose
+    assert cost["seats"][dummy] == 0
+    assert totals == [cost["seats"][seat] for seat in "NESW" if seat != dummy] + [
         cost["sides"][side] for side in ("NS", "EW")
     ]
     # A trick chosen in the cost table is replayed on the felt, its costly cards marked.

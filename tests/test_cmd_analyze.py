@@ -272,9 +272,7 @@ def test_a_played_lin_deal_shows_each_card_cost(
     assert first[10].split() == ["1", "E", "♣6", "S", "♣A", "W", "♣Q", "N", "♣8", "5"]
     assert first[11].split() == ["2", "S", "♦6", "W", "♦5", "-1", "N", "♦2", "-1", "E", "♦10", "5"]
     assert first[22].split()[0] == "13"
-    assert first[23] == (
-        "Tricks given away: North 2, East 0, South 1, West 5 — North–South 3, East–West 5"
-    )
+    assert first[23] == ("Tricks given away: North 3, East 0, West 5 — North–South 3, East–West 5")
     assert len(first) == 24
     assert blocks[1].splitlines()[8].startswith("Where the tricks went")
 
@@ -299,7 +297,7 @@ def test_json_gives_each_card_its_cost(played_lin: tuple[str, list[dict[str, Any
         {"seat": "S", "card": "D6", "after": 5, "cost": 0},
         {"seat": "W", "card": "D5", "after": 6, "cost": 1},
     ]
-    assert cost["seats"] == {"N": 2, "E": 0, "S": 1, "W": 5}
+    assert cost["seats"] == {"N": 3, "E": 0, "S": 0, "W": 5}  # dummy's cards are declarer's
     assert cost["sides"] == {"NS": 3, "EW": 5}
     assert first["play_error"] is None
     third_cost = third["play_cost"]

@@ -94,7 +94,7 @@ def test_ducking_the_ace_costs_what_winning_it_keeps() -> None:
     ducked = play_cost(WIN_OR_DUCK, cards("SK S2 D2 C2"), Seat.SOUTH, Strain.NOTRUMP)
     assert [card.cost for card in ducked.cards] == [1, 2, 0, 0]
     assert ducked.final == 0
-    assert ducked.seat_costs() == (2, 0, 0, 1)  # dummy's card counts for dummy's seat
+    assert ducked.seat_costs() == (0, 0, 2, 1)  # dummy's card is declarer's choice: South's
     assert ducked.side_cost(Side.NS) == 2 and ducked.side_cost(Side.EW) == 1
 
 
@@ -208,7 +208,7 @@ def test_played_deals_end_on_their_result() -> None:
         check_consistency(cost)
     cost = record_play_cost(PLAYED_4S)
     assert cost is not None
-    assert (cost.start, cost.seat_costs()) == (5, (2, 0, 1, 5))
+    assert (cost.start, cost.seat_costs()) == (5, (3, 0, 0, 5))  # North declares: dummy's 1
 
 
 def random_play(seed: int, cards_played: int) -> tuple[Board, Contract, tuple[Card, ...]]:

@@ -92,10 +92,12 @@ class PlayCost:
         return self.cards[-1].after if self.cards else self.start
 
     def seat_costs(self) -> tuple[int, int, int, int]:
-        """Tricks given away by the cards from each hand, by seat (N E S W)."""
+        """Tricks given away by each player, by seat (N E S W).  Dummy never chooses a card:
+        declarer does, so dummy's cards are charged to declarer and dummy's seat is always 0."""
         costs = list(_NO_COSTS)
+        dummy = self.declarer.partner
         for card in self.cards:
-            costs[card.seat] += card.cost
+            costs[self.declarer if card.seat is dummy else card.seat] += card.cost
         return (costs[0], costs[1], costs[2], costs[3])
 
     def seat_cost(self, seat: Seat) -> int:

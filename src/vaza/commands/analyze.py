@@ -369,7 +369,9 @@ def _play_cost_text(cost: PlayCost, record: DealRecord) -> list[str]:
         )
         lines.append(f"{number:>5}  {cells:<42}{trick[-1].after:>3}")
     seats = cost.seat_costs()
-    by_seat = ", ".join(f"{seat_name(seat, LANG)} {seats[seat]}" for seat in SEATS)
+    # Dummy chooses nothing: its cards are declarer's choices, charged to declarer.
+    players = [seat for seat in SEATS if seat is not cost.declarer.partner]
+    by_seat = ", ".join(f"{seat_name(seat, LANG)} {seats[seat]}" for seat in players)
     by_side = ", ".join(f"{_side_name(each)} {cost.side_cost(each)}" for each in Side)
     lines.append(f"Tricks given away: {by_seat} — {by_side}")
     if record.claimed and record.declarer_tricks is not None:

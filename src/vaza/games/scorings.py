@@ -18,7 +18,10 @@ DOUBLED_OVERTRICKS: Final = Option(
     Text("Doubled overtricks", "Vazas a mais dobradas"),
     (
         Choice("per-trick", Text("for each overtrick (WBF)", "por vaza a mais (WBF)")),
-        Choice("flat", Text("once, however many (seed 000)", "uma vez, quantas forem (seed 000)")),
+        Choice(
+            "flat",
+            Text("once for all the overtricks", "uma vez por todas as vazas a mais"),
+        ),
     ),
 )
 VUL_CYCLE: Final = Option(

@@ -102,6 +102,9 @@ export function playCostView(cost, { trick = null, onTrick = null } = {}) {
   const tricks = costTricks(cost);
   const declaring = ["N", "S"].includes(cost.declarer) ? "NS" : "EW";
   const seats = cost.seats || {};
+  // Dummy chooses no card: its cards are declarer's choices, charged to declarer (no column).
+  const dummy = SEATS[(SEATS.indexOf(cost.declarer) + 2) % 4];
+  const players = SEATS.filter((seat) => seat !== dummy);
   const sides = cost.sides || {};
   const head = (n) => (onTrick
     ? h("button", { type: "button", class: "linkish", "aria-label": t("replay.trick", { n, of: tricks.length }), "aria-pressed": String(trick === n - 1), dataset: { focus: `cost-trick-${n}` }, onclick: () => onTrick(n - 1) }, String(n))
@@ -124,9 +127,9 @@ export function playCostView(cost, { trick = null, onTrick = null } = {}) {
         h("td", { class: "dd-after" }, String(one.after))))))),
     h("table", { class: "cost-totals" },
       h("caption", null, t("cost.totals")),
-      h("thead", null, h("tr", null, SEATS.map((seat) => h("th", { scope: "col" }, t(`seat.${seat}`))), ["NS", "EW"].map((side) => h("th", { scope: "col", class: side === declaring ? "declaring" : "" }, t(`side.${side}`))))),
+      h("thead", null, h("tr", null, players.map((seat) => h("th", { scope: "col" }, t(`seat.${seat}`))), ["NS", "EW"].map((side) => h("th", { scope: "col", class: side === declaring ? "declaring" : "" }, t(`side.${side}`))))),
       h("tbody", null, h("tr", null,
-        SEATS.map((seat) => h("td", { class: seats[seat] ? "costly" : "", dataset: { seatCost: seat } }, String(seats[seat] ?? 0))),
+        players.map((seat) => h("td", { class: seats[seat] ? "costly" : "", dataset: { seatCost: seat } }, String(seats[seat] ?? 0))),
         ["NS", "EW"].map((side) => h("td", { class: `${sides[side] ? "costly" : ""}${side === declaring ? " declaring" : ""}`, dataset: { sideCost: side } }, String(sides[side] ?? 0)))))),
     h("p", { class: "small muted" }, t("cost.legend")));
 }
