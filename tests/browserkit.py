@@ -69,11 +69,22 @@ class Person:
         self.page.goto(self.base + path)
         self.page.wait_for_selector("body[data-ready]", state="attached")
 
-    def guest(self) -> str:
-        """Play as a guest with one click; returns the guest's name."""
+    def guest(self, *, slip_guard: bool = False) -> str:
+        """Play as a guest with one click; returns the guest's name.  The slip guard (a card
+        played on its second press, a phone's default) is turned off unless `slip_guard`: the
+        tests click a card once."""
         self.page.locator(".account button.btn-primary").click()
         self.page.wait_for_selector(".account .me")
+        if not slip_guard:
+            self.no_slip_guard()
         return self.page.locator(".account .me").inner_text().split(" ")[0].strip()
+
+    def no_slip_guard(self) -> None:
+        """Cards played on one press, on a phone too (the setting `confirm_cards` off)."""
+        self.page.evaluate(
+            """async () => (await import('/static/lib/session.js'))
+                 .updateSettings({confirm_cards: false})"""
+        )
 
     def assert_no_errors(self) -> None:
         assert not self.errors, "errors in the browser console:\n" + "\n".join(self.errors)

@@ -215,6 +215,7 @@ def test_a_seven_player_boerenbridge_table_fits(
     assert registered.ok, registered.text()
     page.evaluate("localStorage.setItem('vaza.session', '1')")  # the client's hint: logged in
     me.goto("/")
+    me.no_slip_guard()
     create_table(me, game="boerenbridge", players=7, schedule="3, 4, 5, 6, 7, 6, 5, 4, 3")
     expect(page.locator(".oval-seat")).to_have_count(7)
     to_play_with_a_trick(me)

@@ -21,7 +21,9 @@ DEFAULT_SETTINGS: Final[dict[str, Any]] = {
     "sound": True,
     "compact_cards": False,
     "four_colours": False,
+    "confirm_cards": None,
 }
+"""`confirm_cards` None: never chosen, so the browser decides (on for a phone, off at a desk)."""
 _GUEST_WORDS: Final = (
     "Ás", "Rei", "Dama", "Valete", "Trunfo", "Vaza", "Naipe", "Leilão", "Morto", "Slam",
 )  # fmt: skip

@@ -38,6 +38,7 @@ class Settings(BaseModel):
     sound: bool | None = None
     compact_cards: bool | None = None
     four_colours: bool | None = None
+    confirm_cards: bool | None = None
 
 
 def _me(user: UserRecord) -> dict[str, Any]:

@@ -9,6 +9,7 @@ import eventlinks from "./en/eventlinks.js";
 import friends from "./en/friends.js";
 import notices from "./en/notices.js";
 import seats from "./en/seats.js";
+import access from "./en/access.js";
 
 export default {
   ...common,
@@ -20,4 +21,5 @@ export default {
   ...friends,
   ...notices,
   ...seats,
+  ...access,
 };

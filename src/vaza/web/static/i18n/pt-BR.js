@@ -9,6 +9,7 @@ import eventlinks from "./pt-BR/eventlinks.js";
 import friends from "./pt-BR/friends.js";
 import notices from "./pt-BR/notices.js";
 import seats from "./pt-BR/seats.js";
+import access from "./pt-BR/access.js";
 
 export default {
   ...common,
@@ -20,4 +21,5 @@ export default {
   ...friends,
   ...notices,
   ...seats,
+  ...access,
 };

@@ -48,8 +48,9 @@ export function svg(tag, props, ...children) {
  *  data-focus key (or a fallback) so re-rendering never throws a keyboard user out. */
 export function replaceKeepingFocus(container, ...children) {
   const active = document.activeElement;
-  const key = active && container.contains(active) ? active.dataset.focus : null;
-  const fallback = active && container.contains(active) ? active.dataset.focusNext : null;
+  const inside = Boolean(active && container.contains(active));
+  const key = inside ? active.dataset.focus : null;
+  const fallback = inside ? active.dataset.focusNext : null;
   container.replaceChildren();
   append(container, children);
   if (key) {
@@ -58,8 +59,14 @@ export function replaceKeepingFocus(container, ...children) {
       fallback ? container.querySelector(`[data-focus="${CSS.escape(fallback)}"]`) : null,
       container.querySelector("[data-focus-default]"),
     ];
-    const again = candidates.find((element) => element && !element.disabled);
+    const again = candidates.find((element) => element && !element.disabled && element.matches("button, a, input, select, [tabindex]"));
     if (again) again.focus({ preventScroll: true });
+  }
+  // Focus that had nowhere to go (the button pressed is gone) stays with a focusable container,
+  // and moves from the container to its default control once one is drawn (your turn again).
+  if (active === container) container.querySelector("[data-focus-default]")?.focus({ preventScroll: true });
+  else if (inside && !container.contains(document.activeElement) && container.hasAttribute("tabindex")) {
+    container.focus({ preventScroll: true });
   }
 }
 

@@ -48,3 +48,56 @@ export function match(buffer, legal) {
   }
   return { action, more, typed };
 }
+
+/** The control an arrow key leads to among `items` (the enabled ones, in reading order): Left
+ *  and Right the one before or after, Up and Down the nearest in the row above or below, Home
+ *  and End the first and last; null for any other key. */
+export function arrowTarget(items, current, key) {
+  const at = items.indexOf(current);
+  if (key === "Home") return items[0] || null;
+  if (key === "End") return items[items.length - 1] || null;
+  if (key === "ArrowRight") return items[at + 1] || null;
+  if (key === "ArrowLeft") return at > 0 ? items[at - 1] : null;
+  if (key !== "ArrowUp" && key !== "ArrowDown") return null;
+  const here = current.getBoundingClientRect();
+  const middle = (r) => (r.left + r.right) / 2;
+  let best = null;
+  let bestScore = Infinity;
+  for (const item of items) {
+    if (item === current) continue;
+    const r = item.getBoundingClientRect();
+    const gap = key === "ArrowDown" ? r.top - here.bottom : here.top - r.bottom;
+    if (gap < -here.height / 2) continue; // the same row, or the other way
+    const score = Math.max(0, gap) * 1000 + Math.abs(middle(r) - middle(here));
+    if (score < bestScore) [best, bestScore] = [item, score];
+  }
+  return best;
+}
+
+/** A group of controls as one Tab stop (WAI-ARIA's roving tabindex): the arrow keys move
+ *  between the enabled controls matching `selector`; the one last focused keeps the stop.
+ *  `first` (or the first enabled) holds it at the start and is the container's default. */
+export function rovingFocus(container, selector, first = null) {
+  const enabled = () => [...container.querySelectorAll(selector)].filter((element) => !element.disabled);
+  const hold = (stop) => {
+    for (const element of container.querySelectorAll(selector)) element.tabIndex = element === stop ? 0 : -1;
+  };
+  const start = first && !first.disabled ? first : enabled()[0];
+  if (!start) return;
+  hold(start);
+  start.dataset.focusDefault = "1";
+  container.addEventListener("focusin", (event) => {
+    const stop = event.target.closest?.(selector);
+    if (stop && container.contains(stop)) hold(stop);
+  });
+  container.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const current = event.target.closest?.(selector);
+    if (!current || !container.contains(current)) return;
+    const next = arrowTarget(enabled(), current, event.key);
+    if (!next) return;
+    event.preventDefault();
+    event.stopPropagation();
+    next.focus();
+  });
+}

@@ -12,6 +12,7 @@ export const DEFAULTS = {
   sound: true,
   compact_cards: false,
   four_colours: false,
+  confirm_cards: null, // never chosen: on a phone, off at a desk (table/hands.js)
 };
 
 let me = null;

@@ -7,6 +7,7 @@ import { currentUser, currentSettings, renameGuest, updateSettings } from "../li
 import { cardFace } from "../lib/cards.js";
 import { showError, toast } from "../lib/ui.js";
 import { turnSound } from "../lib/sound.js";
+import { confirmsCards } from "../table/hands.js";
 
 export function mount(root) {
   async function change(changes) {
@@ -50,6 +51,13 @@ export function mount(root) {
     h("button", { type: "submit", class: "btn btn-small" }, t("settings.name.save")));
   }
 
+  /** The slip guard: shown as it works now (never chosen: on a phone, off at a desk). */
+  function confirmToggle() {
+    return h("label", { class: "check setting" },
+      h("input", { type: "checkbox", name: "confirm_cards", checked: confirmsCards(), onchange: (e) => change({ confirm_cards: e.target.checked }) }),
+      " ", h("span", null, h("strong", null, t("settings.confirm_cards")), h("small", { class: "muted block" }, t("settings.confirm_cards.about"))));
+  }
+
   function draw() {
     const settings = currentSettings();
     if (!currentUser()) {
@@ -67,6 +75,7 @@ export function mount(root) {
       settings.sound ? h("button", { type: "button", class: "btn btn-small", onclick: turnSound }, t("settings.sound.try")) : null,
       toggle("compact_cards", "settings.compact_cards.about"),
       toggle("four_colours", "settings.four_colours.about"),
+      confirmToggle(),
       h("div", { class: "preview", "aria-label": t("settings.preview") }, ["SA", "HK", "DQ", "CT", "S7"].map((card) => cardFace(card)))));
   }
 

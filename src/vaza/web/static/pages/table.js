@@ -13,7 +13,8 @@ import * as socket from "../lib/socket.js";
 import { toast } from "../lib/ui.js";
 import { cardSound, turnSound } from "../lib/sound.js";
 import { gameSpec } from "../lib/games.js";
-import { drawBridge } from "../table/bridge.js";
+import { drawBridge, resultText } from "../table/bridge.js";
+import { announce, describe, describeNow } from "../lib/announce.js";
 import { drawBoerenbridge } from "../table/boerenbridge.js";
 import { PHONE_QUERY } from "../table/bidding.js";
 import * as table from "../table/state.js";
@@ -65,7 +66,8 @@ export function mount(root, [tableId], query) {
   const board = notices.noticeBoard();
   /** The last finished deal, to look at again once the next has begun. */
   let lastDeal = null;
-  const feltBox = h("div", { class: "felt-box" });
+  // Focusable, so focus stays at the table when the control that had it goes (Next deal).
+  const feltBox = h("div", { class: "felt-box", tabindex: "-1", role: "region", "aria-label": t("felt.label") });
   const typedBox = h("div", { class: "typed", "aria-live": "polite" });
   const endingBox = h("div", { class: "ending-box" });
   const ending = eventEnding(endingBox, tableId);
@@ -254,6 +256,7 @@ export function mount(root, [tableId], query) {
     const gone = new Set([...Object.keys(state.holdEnds || {}), ...Object.keys(state.occupants).filter((seat) => state.occupants[seat]?.away)]);
     const shown = table.applyUpdate(state, message);
     board.addAll(notices.eventNotices(message, previous, gone, mySeat()), occupantName);
+    announce(...describe(previous, state.view, saying()));
     if (shown.chat) drawChat();
     for (const event of shown.rejections) toast(rejectionText(occupantName(event.seat), event.action), { timeout: 8000 });
     seatNews(message.events);
@@ -280,6 +283,13 @@ export function mount(root, [tableId], query) {
     if (kept) toast(t("seats.kept.told", { seat: seatLabel(kept) }), { timeout: 8000 });
     const ended = seats.endNotice(events);
     if (ended) toast(ended, { timeout: 15000 });
+  }
+
+  /** How the table's log names seats and results (lib/announce.js). */
+  function saying() {
+    const seat = mySeat();
+    const who = (s) => (s === seat ? t("say.you", { seat: seatLabel(s) }) : seatLabel(s));
+    return { who, mySeat: seat, result: (view) => (spec()?.renderer === "bridge" ? resultText(view.result) : "") };
   }
 
   /** Show the updates one by one: a card (or call) stays in view its pace before the next
@@ -370,6 +380,7 @@ export function mount(root, [tableId], query) {
     if (message.type === "snapshot") {
       pending.length = 0;
       table.applySnapshot(state, message);
+      announce(...describeNow(state.view, saying()));
       deal.number = message.view ? message.view.number : null;
       waitingForServer = false;
       drawChatBox();

@@ -5,6 +5,7 @@
 import { h } from "../lib/dom.js";
 import { t, language } from "../lib/i18n.js";
 import { api } from "../lib/api.js";
+import { rovingFocus } from "../lib/keyboard.js";
 import { callEl, callLabel, callButtonLabel, suitIcon, STRAINS, SEATS } from "../lib/cards.js";
 
 /** Meanings of the next calls already asked for, by game, auction and language. */
@@ -121,6 +122,13 @@ export function biddingBox(legal, onCall, { meanings = null, alerts = false } = 
   const box = callButtons(legal, alerts ? withAlert(onCall) : (call) => onCall(call, null));
   box.prepend(meaningLine(box, meanings));
   if (alerts) alertControls(box);
+  // One Tab stop, the arrow keys between the calls (it was 38 Tab stops); the call pointed at
+  // last (an update redrew the box under it) keeps the stop.
+  const hint = h("p", { class: "sr-only", id: "bidding-keys" }, t("bidding.keys"));
+  box.append(hint);
+  box.setAttribute("aria-describedby", "bidding-keys");
+  const kept = pointing.call ? box.querySelector(`.bid[data-call="${CSS.escape(pointing.call)}"]`) : null;
+  rovingFocus(box, "button.bid", kept);
   return box;
 }
 

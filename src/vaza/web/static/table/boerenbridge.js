@@ -3,6 +3,7 @@
 // the score table round by round.
 
 import { h } from "../lib/dom.js";
+import { rovingFocus } from "../lib/keyboard.js";
 import { t, formatNumber } from "../lib/i18n.js";
 import { cardFace, cardBack, suitIcon } from "../lib/cards.js";
 import { fan, backs } from "./hands.js";
@@ -55,9 +56,11 @@ function bidBox(ctx) {
       onclick: () => ctx.send({ type: "bid", tricks: n }),
     }, String(n)));
   }
-  return h("div", { class: "bidding-box boeren-bids", role: "group", "aria-label": t("boeren.bidbox") },
+  const box = h("div", { class: "bidding-box boeren-bids", role: "group", "aria-label": t("boeren.bidbox") },
     h("div", { class: "bid-row wrap" }, buttons),
     view.barred !== null && view.barred !== undefined ? h("p", { class: "barred-note small" }, t("boeren.barred", { n: view.barred, size: view.hand_size })) : null);
+  rovingFocus(box, "button.bid"); // one Tab stop, the arrow keys between the bids
+  return box;
 }
 
 function trickCards(cards, ctx, me, count, winner) {

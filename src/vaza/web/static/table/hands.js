@@ -3,18 +3,53 @@
 
 import { h } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
-import { cardFace, cardBack, cardButtonLabel, bySuit, suitIcon } from "../lib/cards.js";
+import { rovingFocus } from "../lib/keyboard.js";
+import { currentSettings } from "../lib/session.js";
+import { announce } from "../lib/announce.js";
+import { PHONE_QUERY } from "./bidding.js";
+
+/** The card pressed once under the slip guard, waiting for its second press (kept across
+ *  redraws: an update may come between the two). */
+const armed = { card: null };
+
+/** Whether a card is played only on its second press ("confirm each card"): the setting, or,
+ *  never set, on a phone (where a finger slips) and not at a desk. */
+export function confirmsCards() {
+  const chosen = currentSettings().confirm_cards;
+  return chosen === null || chosen === undefined ? window.matchMedia(PHONE_QUERY).matches : Boolean(chosen);
+}
+
+/** A press on a playable card: played at once, or under the guard armed first, then played on
+ *  a second press of the same card (another card pressed is armed instead). */
+function press(card, onPlay, button) {
+  if (!confirmsCards() || armed.card === card) {
+    armed.card = null;
+    onPlay(card);
+    return;
+  }
+  armed.card = card;
+  for (const other of document.querySelectorAll("button.slot.armed")) {
+    other.classList.remove("armed");
+    other.removeAttribute("aria-pressed");
+  }
+  button.classList.add("armed");
+  button.setAttribute("aria-pressed", "true");
+  announce(t("confirm.card", { card: cardLabel(card) }));
+}
+import { cardFace, cardBack, cardButtonLabel, cardLabel, bySuit, suitIcon } from "../lib/cards.js";
 
 function slot(card, { playable, onPlay, suitStart, compact = undefined }) {
   const face = cardFace(card, { label: !playable, compact });
   const classes = `slot${suitStart ? " suit-start" : ""}`;
   if (!playable) return h("span", { class: `${classes}${onPlay ? " unplayable" : ""}`, dataset: { slot: card } }, face);
+  const ready = armed.card === card && confirmsCards();
   return h("button", {
     type: "button",
-    class: `${classes} playable`,
+    class: `${classes} playable${ready ? " armed" : ""}`,
     "aria-label": cardButtonLabel(card),
+    "aria-pressed": ready ? "true" : null,
     dataset: { slot: card, focus: `card-${card}` },
-    onclick: () => onPlay(card),
+    onclick: (event) => press(card, onPlay, event.currentTarget),
   }, face);
 }
 
@@ -38,7 +73,9 @@ export function fan(cards, { playable = null, onPlay = null, trump = null, label
     });
   }
   focusChain(slots);
-  return h("div", { class: `hand fan ${className}`, role: "group", "aria-label": label }, slots);
+  const hand = h("div", { class: `hand fan ${className}`, role: "group", "aria-label": label }, slots);
+  rovingFocus(hand, "button.slot.playable");
+  return hand;
 }
 
 /** A hand faced at the side of the table: one row per suit. */
@@ -57,7 +94,9 @@ export function suitRows(cards, { playable = null, onPlay = null, trump = null, 
       : h("span", { class: "void", "aria-label": t("void") }, "—")));
   if (other.length) rows.push(h("div", { class: "suit-row" }, h("div", { class: "suit-row-cards" }, other.map(make))));
   focusChain(all);
-  return h("div", { class: `hand rows ${className}`, role: "group", "aria-label": label }, rows);
+  const hand = h("div", { class: `hand rows ${className}`, role: "group", "aria-label": label }, rows);
+  rovingFocus(hand, "button.slot.playable");
+  return hand;
 }
 
 /** A hidden hand: its backs, and how many cards it holds (read out to screen readers). */

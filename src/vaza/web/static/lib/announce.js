@@ -1,0 +1,113 @@
+// What happens at a table, said in words in one live region (a log a screen reader reads as
+// lines are added): every call, bid, card and trick, a claim or undo asked and settled, the
+// deal's start and end, and your turn, in the reader's language.  The region keeps its last
+// lines (a blind player may read back; a test reads the whole deal from it).
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { callLabel, cardLabel, contractLabel, SEATS } from "./cards.js";
+import { trickWinner } from "../table/tricks.js";
+import { remainingTricks as remaining } from "../table/state.js";
+
+/** Lines kept in the log: a deal's calls, 52 cards, 13 tricks and turns fit twice over. */
+const KEEP = 240;
+
+let region = null;
+
+/** The log, made once and kept outside the page's own drawing (a redraw never empties it). */
+export function announcer() {
+  if (region && region.isConnected) return region;
+  region = h("div", { id: "announce", class: "sr-only", role: "log", "aria-live": "polite", "aria-label": t("say.log") });
+  document.body.append(region);
+  return region;
+}
+
+/** Say each line (empty ones skipped), oldest lines dropped past KEEP. */
+export function announce(...lines) {
+  const log = announcer();
+  for (const line of lines) if (line) log.append(h("p", null, line));
+  while (log.childElementCount > KEEP) log.firstElementChild.remove();
+}
+
+/** The seats in turn order (Boerenbridge's are numbers; the view names them). */
+function seatsOf(view) {
+  return Array.isArray(view.seats) && view.seats.length ? view.seats.map(String) : SEATS;
+}
+
+function winnerOf(view, cards) {
+  if (view.last_trick && view.last_trick.winner != null) return String(view.last_trick.winner);
+  if (Array.isArray(view.tricks) && view.tricks.length) {
+    const last = view.tricks[view.tricks.length - 1];
+    if (last && last.winner != null) return String(last.winner);
+  }
+  const trump = view.contract ? (view.contract.strain === "NT" ? null : view.contract.strain) : view.trump || null;
+  return trickWinner(cards, trump);
+}
+
+function auctionLines(before, view, who) {
+  const lines = [];
+  const calls = view.calls || [];
+  const seats = seatsOf(view);
+  const start = Math.max(0, seats.indexOf(String(view.dealer)));
+  for (let i = (before.calls || []).length; i < calls.length; i += 1) {
+    lines.push(t("say.call", { who: who(seats[(start + i) % seats.length]), call: callLabel(calls[i]) }));
+  }
+  const bids = view.bids || [];
+  (Array.isArray(bids) ? bids : []).forEach((bid, seat) => {
+    const old = (before.bids || [])[seat];
+    if (bid !== null && bid !== undefined && (old === null || old === undefined)) lines.push(t("say.bid", { who: who(String(seat)), n: bid }));
+  });
+  if (view.contract && !before.contract) lines.push(t("say.contract", { contract: contractLabel(view.contract) }));
+  return lines;
+}
+
+function playLines(before, view, who) {
+  const lines = [];
+  const played = view.played || [];
+  const size = seatsOf(view).length;
+  const from = (before.played || []).length;
+  if (played.length < from) return lines;
+  for (let i = from; i < played.length; i += 1) {
+    const [seat, card] = played[i];
+    lines.push(t("say.card", { who: who(String(seat)), card: cardLabel(card) }));
+    if ((i + 1) % size === 0) {
+      const trick = played.slice(i + 1 - size, i + 1).map(([s, c]) => [String(s), c]);
+      lines.push(t("say.trick", { who: who(winnerOf(view, trick)) }));
+    }
+  }
+  return lines;
+}
+
+function proposalLines(before, view, who) {
+  const was = before.proposal;
+  const now = view.proposal;
+  const same = was && now && was.kind === now.kind && was.by === now.by && was.tricks === now.tricks;
+  if (now && !same) {
+    const by = who(String(now.by));
+    return [now.kind === "claim" ? t("claim.banner", { seat: by, n: now.tricks, of: remaining(view) }) : t("say.undo", { who: by })];
+  }
+  if (was && !now) return [t(was.kind === "claim" ? "say.claim.settled" : "say.undo.settled")];
+  return [];
+}
+
+/** What a table just opened says: the deal, and your turn if it is. */
+export function describeNow(view, options) {
+  if (!view || view.phase === "waiting") return [];
+  return describe(null, { ...view, calls: [], played: [], bids: [], proposal: null, contract: null, phase: view.phase === "over" ? "over" : "auction" }, options);
+}
+
+/** The lines an update from `before` to `view` says; `who(seat)` names a seat ("you" for
+ *  the reader's), `result(view)` says a finished deal's result. */
+export function describe(before, view, { who, mySeat = null, result = null }) {
+  if (!view) return [];
+  const lines = [];
+  const fresh = !before || before.number !== view.number;
+  const base = fresh ? {} : before;
+  if (fresh && view.phase !== "waiting") lines.push(t("say.deal", { n: view.number || 1, dealer: who(String(view.dealer)) }));
+  lines.push(...auctionLines(base, view, who), ...playLines(base, view, who), ...proposalLines(base, view, who));
+  if (view.phase === "over" && base.phase !== "over") lines.push(t("say.over", { result: result ? result(view) : "" }));
+  const mine = mySeat && view.controller === mySeat && (view.legal || []).length > 0;
+  const wasMine = !fresh && mySeat && before.controller === mySeat && (before.legal || []).length > 0 && before.to_act === view.to_act;
+  if (mine && !wasMine && view.phase !== "over") lines.push(view.to_act !== mySeat ? t("say.turn.dummy") : t("say.turn"));
+  return lines;
+}
