@@ -44,6 +44,11 @@ export function keyTyping({ box, legal, send, onEscape }) {
       commit();
       return;
     }
+    // A space between what is typed ("s a") separates; it never presses the focused card.
+    if (event.key === " " && typed) {
+      event.preventDefault();
+      return;
+    }
     if (!/^[0-9a-zA-Z]$/.test(event.key)) return;
     typed += event.key;
     clearTimeout(timer);
