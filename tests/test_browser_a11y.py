@@ -79,6 +79,7 @@ def until_phase(someone: Person, phase: str, first_call: str = "3NT", limit: flo
         assert time.monotonic() < deadline, f"no {phase} phase came"
         if someone.phase() == "over":  # passed out: the next deal
             someone.page.locator(live(".next-deal")).click()
+            expect(someone.page.locator(".felt-box")).not_to_have_attribute("data-phase", "over")
             called = False
             continue
         action = act_once(someone, call=None if called else first_call)
@@ -265,8 +266,9 @@ def to_my_card(someone: Person) -> str:
         cards = page.locator(live("button.slot.playable"))
         if cards.count():
             return str(cards.first.get_attribute("data-slot"))
-        if someone.phase() == "over":
+        if someone.phase() == "over":  # I was dummy, or it was passed out: the next deal
             page.locator(live(".next-deal")).click()
+            expect(page.locator(".felt-box")).not_to_have_attribute("data-phase", "over")
             called = False
             continue
         if act_once(someone, call=None if called else "1NT", calls_only=True):
