@@ -78,6 +78,8 @@ def test_presence_and_the_next_deal_when_everyone_is_ready(
     people = {"N": ana, "E": bruno, "S": caio, "W": dora}
     for seat, someone in people.items():
         sit(someone, table, seat)
+    watcher, _ = guest(browser, server)
+    watcher.goto(f"/table/{table}")
     for someone in people.values():  # board 1 is passed out
         call(someone)
     for someone in people.values():
@@ -108,8 +110,11 @@ def test_presence_and_the_next_deal_when_everyone_is_ready(
     caio.page.locator(live(".next-deal")).click()
     for someone in (ana, bruno, caio):
         expect(someone.page.locator(".felt-box")).to_have_attribute("data-phase", "auction")
-    # The finished deal stays in reach.
+    # The finished deal stays in reach, for the players and the watchers.
     expect(notices(ana).locator("a[data-last-deal]")).to_have_text("Look at deal 1 again")
+    expect(notices(watcher).locator("a[data-last-deal]")).to_have_text("Look at deal 1 again")
+    watcher.assert_no_errors()
+    watcher.close()
 
     # Board 2 (East deals): the robot calls for Dora; back, she is told what it played.
     call(bruno)

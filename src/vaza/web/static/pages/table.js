@@ -261,7 +261,10 @@ export function mount(root, [tableId], query) {
     for (const event of shown.rejections) toast(rejectionText(occupantName(event.seat), event.action), { timeout: 8000 });
     seatNews(message.events);
     if (shown.newDeal) {
-      if (deal.id) lastDeal = { id: deal.id, number: deal.number };
+      lastDeal = deal.id ? { id: deal.id, number: deal.number } : null;
+      if (!lastDeal && deal.number !== null) {
+        notices.finishedDeal(tableId, invite, deal.number).then((found) => { lastDeal = lastDeal || found; drawNotices(); });
+      }
       ui.replay = null;
       ui.lastTrick = false;
       Object.assign(deal, table.newDeal(state.view.number));

@@ -8,6 +8,7 @@
 import { h } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
 import { parseCard, rankText, parseCall } from "../lib/cards.js";
+import { api } from "../lib/api.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 /** How long a passing notice stays (seconds); what a robot chose for you stays until closed. */
@@ -178,4 +179,17 @@ export function readyBox(ctx) {
   parts.push(h("p", { class: "small ready-who" }, readySeats.length ? t("ready.who", { names: named(readySeats) }) : t("ready.nobody")));
   parts.push(h("p", { class: "small ready-wait" }, ctx.dealEnds ? countdown("ready.in", {}, ctx.dealEnds) : t("ready.all")));
   return h("div", { class: "ready-box", role: "group", "aria-label": t("ready") }, parts);
+}
+
+/** The finished deal `number` of a table, `{id, number}`, for anyone who may see the table's
+ *  deals (watchers, every game), so it stays in reach once the next has begun; null when it is
+ *  not theirs to see (a private table's deals are its players'). */
+export async function finishedDeal(tableId, invite, number) {
+  try {
+    const rows = await api.get(`/api/tables/${encodeURIComponent(tableId)}/deals${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
+    const row = rows.find((r) => r.number === number);
+    return row ? { id: row.deal, number } : null;
+  } catch {
+    return null;
+  }
 }
