@@ -268,7 +268,7 @@ def test_a_seven_player_boerenbridge_table_fits(
 
 @pytest.mark.parametrize(
     ("language", "back", "watch"),
-    [("en", "Return to my table", "Watch"), ("pt-BR", "Voltar à minha mesa", "Assistir")],
+    [("en", "Return to my table", "Join"), ("pt-BR", "Voltar à minha mesa", "Sentar")],
 )
 def test_the_lobby_offers_a_return_to_my_table(
     server: Server, browser: Browser, language: str, back: str, watch: str
@@ -281,7 +281,7 @@ def test_the_lobby_offers_a_return_to_my_table(
     row = page.locator(f".lobby-table[data-table='{table}']")
     expect(row.get_by_role("link", name=back)).to_be_visible()
     expect(row.get_by_role("link", name=watch)).to_have_count(0)
-    # Someone else sees the same full table offered to watch.
+    # Someone else is offered a seat at it: robots fill only the seats nobody takes.
     other = new_player(browser, server, "desktop", language)
     other_row = other.page.locator(f".lobby-table[data-table='{table}']")
     expect(other_row.get_by_role("link", name=watch)).to_be_visible()

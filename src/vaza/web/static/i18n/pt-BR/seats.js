@@ -3,7 +3,7 @@
 // mesmas de ../en/seats.js (um teste confere).
 
 export default {
-  "seats.take": "Sentar aqui",
+  "seats.take": "Sentar",
   "seats.take.about": "Um robô joga aqui: tome o lugar dele (já, ou ao fim desta mão se você viu mais do que este lugar vê)",
   "seats.kept": "próxima mão: {name}",
   "seats.kept.you": "seu na próxima mão",
