@@ -222,3 +222,17 @@ def test_a_runaway_judgement_stops_and_is_counted(monkeypatch) -> None:
     monkeypatch.setattr(judged_bidding, "time", _JumpingClock(2 * RUNAWAY_SECONDS))
     judged = judge_call(_seen("1H Pass"), GAME, system_call, random.Random(5), solve=_by_layout)
     assert judged.runaway and 0 < judged.samples < JudgeSettings().layouts
+
+
+def test_the_benchmarks_chooser_hands_over_every_judgement() -> None:
+    """`judged_chooser` (the bidding benchmark's) keeps each judgement it made, so the
+    benchmark can report the layouts weighed and any runaway."""
+    from vaza.robots.judged_bidding import Judgement, judged_chooser
+
+    judgements: list[Judgement] = []
+    choose = judged_chooser(JudgeSettings(layouts=2), seed=3, judgements=judgements)
+    calls = [
+        Call.parse(name) for name in ["1NT", "Pass", "2D", "Pass", "2H", "Pass", "3NT", "Pass"]
+    ]
+    choose(Hand.parse(RESPONDER), calls, Seat.SOUTH, Vulnerability.NONE)
+    assert [(j.samples, j.runaway) for j in judgements] == [(2, False)]

@@ -123,12 +123,17 @@ def run(sizes: Sizes, advance: Callable[[int], None] | None = None) -> dict[str,
     deals, seed, card_deals = sizes.deals, sizes.seed, sizes.card_deals
     boeren_matches, boeren_random_matches = sizes.boeren_matches, sizes.boeren_random_matches
     from vaza.robots.bidding.measure import paired_change  # noqa: PLC0415
-    from vaza.robots.judged_bidding import JudgeSettings, judged_chooser  # noqa: PLC0415
+    from vaza.robots.judged_bidding import (  # noqa: PLC0415
+        Judgement,
+        JudgeSettings,
+        judged_chooser,
+    )
 
+    judgements: list[Judgement] = []
     with tempfile.TemporaryDirectory() as folder:
         tables = Path(folder) / "tables.json"  # the boards solved once for both
         system = measure_bidding(deals, seed, advance, dd_cache=tables)
-        chooser = judged_chooser(JudgeSettings(), seed=seed)
+        chooser = judged_chooser(JudgeSettings(), seed=seed, judgements=judgements)
         judged = measure_bidding(deals, seed, dd_cache=tables, chooser=chooser)
     bidding, system_bidding = judged.as_dict(), system.as_dict()
     cards = measure_cardplay(card_deals, seed, Seats(auction=True))
@@ -141,6 +146,11 @@ def run(sizes: Sizes, advance: Callable[[int], None] | None = None) -> dict[str,
         "par_loss_ci95": bidding["par_loss_ci95"],
         **{f"par_loss_{kind}_imps": bidding[f"par_loss_{kind}_imps"] for kind in LOSS_KINDS},
         "bid_ms_p95": bidding["call_ms_p95"],
+        "judged_calls": len(judgements),
+        "judged_layouts_mean": round(
+            statistics.fmean(j.samples for j in judgements) if judgements else 0.0, 1
+        ),
+        "judge_runaways": sum(j.runaway for j in judgements),
         "system_par_loss_imps": system_bidding["par_loss_imps"],
         **{
             f"judged_{key}": value

@@ -385,10 +385,13 @@ def judged_choice(
 
 
 def judged_chooser(
-    settings: JudgeSettings, scoring: Scoring = "imps", seed: int = 1
+    settings: JudgeSettings,
+    scoring: Scoring = "imps",
+    seed: int = 1,
+    judgements: list[Judgement] | None = None,
 ) -> Callable[[Hand, Sequence[Call], Seat, Vulnerability], tuple[Call, Explanation]]:
     """A `choose_call` that judges as `JudgingBidder` does, for the bidding benchmark, whose
-    robots bid from a hand and the calls."""
+    robots bid from a hand and the calls; every judgement made is added to `judgements`."""
 
     def choose(
         hand: Hand, calls: Sequence[Call], dealer: Seat, vulnerability: Vulnerability
@@ -396,9 +399,11 @@ def judged_chooser(
         call, meaning = choose_call(hand, calls, dealer, vulnerability)
         seen = BidderView(dealer.next(len(calls)), hand.mask, tuple(calls), dealer, vulnerability)
         rng = random.Random(f"{seed}:{seen}")
-        chosen, explained, _ = judged_choice(
+        chosen, explained, judged = judged_choice(
             seen, call, meaning, rng, scoring=scoring, settings=settings
         )
+        if judgements is not None and judged.samples:
+            judgements.append(judged)
         return chosen, explained
 
     return choose
