@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from serverkit import Client, Server, running_server
+from serverkit import Client, Server, position, running_server
 
 JSON = dict[str, Any]
 
@@ -127,4 +127,50 @@ def test_the_host_names_and_closes_the_table_and_an_empty_table_ends(server: Ser
     listed = {row["table"] for row in lobby.http.get("/api/tables").json()}
     assert other not in listed and table not in listed
     for client in (ana, bia, lobby):
+        client.close()
+
+
+def test_a_kept_seat_is_let_go_when_its_person_leaves(server: Server) -> None:
+    ana, cau = Client(server).guest(), Client(server).guest()
+    table = ana.create_table(game="contract", scoring="duplicate", kibitzers_see_all=True)
+    joined(ana, table["table"])
+    ana.send(type="sit", table=table["table"], seat="N")
+    ana.recv_until(has("deal"))
+    joined(cau, table["table"])
+    cau.send(type="sit", table=table["table"], seat="W")
+    ana.recv_until(has("reserved", seat="W"))
+    cau.close()  # gone before the deal ends: the seat is not given to nobody
+    assert ana.recv_until(has("unreserved", seat="W"))["occupants"]["W"]["kind"] == "robot"
+    ana.close()
+
+
+def test_a_deal_a_robot_finished_for_someone_says_so_in_their_history(server: Server) -> None:
+    ana, bia = Client(server).guest(), Client(server).guest()
+    table = ana.create_table(game="contract", scoring="duplicate", variant={"boards": 1})["table"]
+    joined(ana, table)
+    ana.send(type="sit", table=table, seat="N")
+    ana.recv_until(has("deal"))
+    joined(bia, table)
+    bia.send(type="sit", table=table, seat="E")
+    bia.recv_until(has("sat", seat="E"))
+    ana.send(type="call", table=table, call="1NT")  # the dealer opens: the deal is played
+    turn = bia.recv_until(lambda m: (m.get("view") or {}).get("controller") == "E")
+    bia.send(table=table, **turn["view"]["legal"][0])
+    bia.recv_until(has("act", seat="E"))
+    bia.send(type="stand", table=table)  # a robot plays on for her
+    bia.recv_until(has("robot_in", seat="E"))
+    acted_at = None
+    while True:
+        message = ana.recv(timeout=30)
+        if events_of(message, "finished"):
+            break
+        view = message.get("view") or {}
+        if view.get("controller") == "N" and view.get("legal") and position(view) != acted_at:
+            acted_at = position(view)  # once a position: a message may repeat it
+            ana.send(table=table, **view["legal"][0])
+    mine = [row for row in bia.http.get("/api/history").json() if row["table"] == table]
+    assert [row["robot_finished"] for row in mine] == [True]
+    theirs = [row for row in ana.http.get("/api/history").json() if row["table"] == table]
+    assert [row["robot_finished"] for row in theirs] == [False]
+    for client in (ana, bia):
         client.close()

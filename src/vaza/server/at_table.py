@@ -14,9 +14,9 @@ import logging
 from collections.abc import Callable
 
 from vaza.app.cluster import Cluster
-from vaza.app.commands import MarkBack, MarkLeft
+from vaza.app.commands import MarkBack, MarkLeft, Stand
 from vaza.app.live import LiveTable
-from vaza.app.table import SYSTEM
+from vaza.app.table import SYSTEM, Actor
 from vaza.core.errors import VazaError
 from vaza.core.views.audience import played_for
 from vaza.json_types import JSON
@@ -72,7 +72,10 @@ class AtTable:
             if live is None or live.state.finished:
                 return
             seat = live.state.seat_of(client.user.id)
-            if seat is None or client.user.id in self.watching(table_id):
+            if client.user.id in self.watching(table_id):
+                return
+            if seat is None:
+                await self._let_go(client, live)
                 return
             try:
                 await self.tables.handle(table_id, SYSTEM, MarkLeft(seat))
@@ -88,6 +91,18 @@ class AtTable:
                 log.exception("could not tell %s that %s left", table_id, seat)
                 return
             await asyncio.sleep(pause)
+
+    async def _let_go(self, client: Client, live: LiveTable) -> None:
+        """Someone gone from a table lets go of a seat kept for them from the deal's end: it
+        is not given to a person who is no longer there."""
+        assert client.user is not None
+        if not any(r.user_id == client.user.id for r in live.state.reserved.values()):
+            return
+        try:
+            actor = Actor(client.user.id, client.user.name)
+            await self.tables.handle(live.state.id, actor, Stand())
+        except VazaError as error:
+            log.info("table %s: a kept seat stays kept: %s", live.state.id, error)
 
 
 __all__ = ["LEFT_RETRIES", "PLAYED_TOLD", "AtTable"]
