@@ -169,6 +169,21 @@ def test_the_next_deal_starts_when_the_tables_wait_runs_out(tmp_path: Path) -> N
     asyncio.run(scenario())
 
 
+def test_a_person_alone_with_robots_is_never_dealt_to_before_they_say(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = Clock(T0)
+        async with service(tmp_path / "club.db", clock) as tables:
+            table_id, _ = await _four_at_the_service(tables, ready_wait=5)
+            live = await tables.live(table_id)
+            assert tables.deadlines.next_deal_due(live) == T0 + 5  # four people: it waits 5 s
+            for seat in "ESW":  # three of them gone, a robot plays for each
+                live.state.occupants[seat].away = True  # type: ignore[union-attr]
+            assert tables.deadlines.next_deal_due(live) is None
+            assert tables.deadlines.clocks(live, T0)["deal_in"] is None
+
+    asyncio.run(scenario())
+
+
 def test_a_table_that_waits_for_everyone_has_no_deadline(tmp_path: Path) -> None:
     async def scenario() -> None:
         clock = Clock(T0)

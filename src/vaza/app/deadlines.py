@@ -67,10 +67,12 @@ class Deadlines:
 
     def next_deal_due(self, live: LiveTable) -> float | None:
         """When the wait for the players' "ready" runs out and the next deal starts (None:
-        no deal waits for people, or the table waits for every one of them)."""
+        no deal waits, the table waits for every person, or only one person plays there:
+        alone with robots, nobody is held up, and the finished deal stays until they say)."""
         state = live.state
         wait = state.options.ready_wait
-        if not wait or not _between_deals(state) or not state.humans():
+        people = [o for o in state.occupants.values() if o and o.kind == "human" and not o.away]
+        if not wait or not _between_deals(state) or len(people) < 2:
             return None
         ended = live.loaded_at if state.turn_began is None else state.turn_began
         return float(ended + wait)

@@ -39,8 +39,8 @@ class TableOptions:
     seconds_per_action: int | None = None
     ready_wait: int = 20
     """Seconds after a deal ends before the next starts by itself, however many of the people
-    said they are ready (0: it waits until every person is): each may look at the finished
-    deal, and one person gone cannot hold the others up."""
+    said they are ready, where two or more people play (0: it waits until every person is):
+    each may look at the finished deal, and one person gone cannot hold the others up."""
     undo: bool = True
     """Whether a player may ask to take back an action (where the game and the laws allow):
     off at an event's tables, where every table plays the same boards and an undo granted by
