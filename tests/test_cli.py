@@ -194,7 +194,11 @@ def test_bench_abuse_runs_the_attacks_and_reports_each(capsys: pytest.CaptureFix
     assert attacked["guests"]["refused"] > 0 and attacked["guests"]["made"] <= 10
     assert attacked["chat"]["sent"] > 0 and attacked["catch_up"]["asked"] > 0
     assert attacked["robot_events"]["opened"] > 0
-    for run in (figures["quiet"], attacked):
+    assert figures["claims"]["claims"]["sent"] > 0  # issue 47: the claim flood
+    uploads = figures["pbn"]["uploads"]  # and the PBN uploads, refused past the limits
+    assert uploads["created"] + uploads["refused"] > 0 and uploads["created"] <= 3
+    assert set(figures["p95_ratio"]) == {"club", "claims", "pbn"}
+    for run in (figures["quiet"], attacked, figures["claims"], figures["pbn"]):
         assert run["person_actions"] > 0
         assert {
             "robot_moves",

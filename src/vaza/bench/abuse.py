@@ -10,8 +10,12 @@ Meanwhile, from the same address:
 - 50 logged-out sockets asking again and again for the whole log (`hello` with `since=0`);
 - every guest that could be made opening four robot tournaments (the most boards, tables).
 
-It prints the robot moves' p50/p95, their p95 at each moment of a deal, and what each attack
-got through and had refused.
+Then, each on a server of its own (`abuse_heavy`): one guest claiming over and over at two
+robot tables (`claims`), and four large PBN uploads at once, again and again (`pbn`).
+
+It prints the robot moves' p50/p95 quiet and under each attack, their p95 at each moment of a
+deal, each attack's p95 against the quiet one (`p95_ratio`: within 1.25 is the aim), and what
+each attack got through and had refused.
 """
 
 from __future__ import annotations
@@ -24,16 +28,17 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import httpx
 import orjson
 import websockets
 
+from vaza.bench.abuse_heavy import claim_flood, pbn_uploads
 from vaza.bench.server import _ms, _start_servers, _stop_servers
 from vaza.json_types import JSON
 
@@ -51,6 +56,15 @@ class Counts:
     robot_events: dict[str, int] = field(
         default_factory=lambda: {"opened": 0, "refused": 0, "timed_out": 0}
     )
+    claims: dict[str, int] = field(default_factory=lambda: {"sent": 0, "refused": 0})
+    uploads: dict[str, int] = field(
+        default_factory=lambda: {"sent": 0, "created": 0, "refused": 0, "timed_out": 0}
+    )
+
+
+ATTACKS: Final = ("club", "claims", "pbn")
+"""The attacks, each measured on a server of its own against the same quiet table: the
+club-wide floods of issue 21 (`club`), the claim flood and the PBN uploads of issue 47."""
 
 
 def _dumps(message: JSON) -> str:
@@ -299,21 +313,37 @@ def _cpu_seconds(pid: int) -> float:
     return 0.0
 
 
-def _all_tried(counts: Counts, attack: bool) -> bool:
+def _all_tried(counts: Counts, attack: str | None) -> bool:
     """The person has played, and each attack has met its limit (or been let through)."""
     if counts.person_actions == 0:
         return False
-    if not attack:
-        return True
-    return (
-        counts.guests["refused"] > 0
-        and counts.chat["sent"] > 0
-        and counts.catch_up["asked"] > 0
-        and counts.robot_events["opened"] > 0
-    )
+    if attack == "claims":
+        return counts.claims["sent"] > 0
+    if attack == "pbn":
+        return counts.uploads["created"] + counts.uploads["refused"] > 0
+    if attack == "club":
+        return (
+            counts.guests["refused"] > 0
+            and counts.chat["sent"] > 0
+            and counts.catch_up["asked"] > 0
+            and counts.robot_events["opened"] > 0
+        )
+    return True
 
 
-async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
+async def _claims(http: httpx.AsyncClient, ws_url: str, cookie: str, counts: Counts) -> None:
+    """One guest at two robot tables of its own, claiming over and over at both."""
+    tables = [await _new_table(http, cookie, {"scoring": "duplicate"}) for _ in range(2)]
+
+    async def at(table: str) -> None:
+        async with await _socket(ws_url, cookie) as socket:
+            await claim_flood(socket, table, counts.claims)
+
+    await asyncio.gather(*(at(table) for table in tables))
+
+
+async def _run(seconds: float, think: float, robots: str, attack: str | None) -> JSON:
+    """The person's table for `seconds`, quiet (`attack` None) or under one of `ATTACKS`."""
     with tempfile.TemporaryDirectory() as data_dir:
         options = ("--robots", robots)
         servers = await _start_servers(Path(data_dir), 1, options, lift_limits=False)
@@ -332,13 +362,17 @@ async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
                 cpu_before = _cpu_seconds(process.pid)
                 started = time.perf_counter()
                 player = _PersonProcess(ws_url, person, table, think)
-                if attack:
+                if attack == "club":
                     tasks = [
                         asyncio.ensure_future(_guests(http, counts, made)),
                         asyncio.ensure_future(_robot_events(url, made, counts)),
                         asyncio.ensure_future(_chat_flood(ws_url, attacker, flooded, counts)),
                         asyncio.ensure_future(_catch_ups(ws_url, table, counts)),
                     ]
+                elif attack == "claims":
+                    tasks = [asyncio.ensure_future(_claims(http, ws_url, attacker, counts))]
+                elif attack == "pbn":
+                    tasks = [asyncio.ensure_future(pbn_uploads(url, attacker, counts.uploads))]
                 # On a slow machine the window may close before an attack's first answer:
                 # every one is tried before the run ends (a minute more at most).
                 deadline = started + seconds
@@ -385,12 +419,22 @@ async def _run(seconds: float, think: float, robots: str, attack: bool) -> JSON:
         "chat": counts.chat,
         "catch_up": counts.catch_up,
         "robot_events": counts.robot_events,
+        "claims": counts.claims,
+        "uploads": counts.uploads,
         "server_cpu_share": round(cpu / elapsed, 2) if elapsed else None,
     }
 
 
-def run(seconds: float, think: float, robots: str) -> JSON:
-    """The same table quiet, then under the attacks, on two fresh servers."""
-    quiet = asyncio.run(_run(seconds, think, robots, attack=False))
-    attacked = asyncio.run(_run(seconds, think, robots, attack=True))
-    return {"robots": robots, "quiet": quiet, "under_attack": attacked}
+def run(seconds: float, think: float, robots: str, attacks: Sequence[str] = ATTACKS) -> JSON:
+    """The same table quiet, then under each attack, each on a fresh server, in one run: the
+    club's floods are reported as `under_attack`, the others under their names."""
+    quiet = asyncio.run(_run(seconds, think, robots, attack=None))
+    figures: JSON = {"robots": robots, "quiet": quiet}
+    ratios: JSON = {}
+    for attack in attacks:
+        measured = asyncio.run(_run(seconds, think, robots, attack=attack))
+        figures["under_attack" if attack == "club" else attack] = measured
+        base, under = quiet["robot_move_ms_p95"], measured["robot_move_ms_p95"]
+        ratios[attack] = round(under / base, 2) if base and under is not None else None
+    figures["p95_ratio"] = ratios
+    return figures

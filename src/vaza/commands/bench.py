@@ -220,8 +220,11 @@ def _abuse(benches: Benches) -> None:
         "with three robots while, from the same address, guest accounts are asked for at "
         "1,000 a minute, 20 sockets of one guest flood a table's chat, 50 logged-out sockets "
         "ask again and again for the whole log, and every guest opens four robot "
-        "tournaments. Reports the robot moves' p50/p95 (and p95 by moment: calls, the "
-        "opening lead, trick one, tricks 2-3, later) and what each attack got through.",
+        "tournaments (club); one guest claims over and over at two robot tables (claims); "
+        "four 2 MB PBN files are uploaded at once, again and again (pbn). Each attack runs "
+        "on a server of its own against the same quiet table, in one run. Reports the robot "
+        "moves' p50/p95 (and p95 by moment: calls, the opening lead, trick one, tricks 2-3, "
+        "later), each attack's p95 against the quiet one, and what each attack got through.",
     )
     abuse.add_argument("--seconds", type=positive, default=60, help="how long (default 60)")
     abuse.add_argument(
@@ -234,8 +237,22 @@ def _abuse(benches: Benches) -> None:
         help="the table's robots, as vaza serve --robots "
         f"(default {default_robot()}: {robot_thinking(default_robot())})",
     )
+    abuse.add_argument(
+        "--attacks",
+        type=_attack_names,
+        default="club,claims,pbn",
+        help="the attacks to measure, comma-separated: club, claims, pbn (default all)",
+    )
     abuse.add_argument("--json", action="store_true", help="print JSON (always on)")
     abuse.set_defaults(run=run_abuse)
+
+
+def _attack_names(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    known = ("club", "claims", "pbn")
+    if not names or any(name not in known for name in names):
+        raise argparse.ArgumentTypeError(f"{text!r}: a comma-separated list of {', '.join(known)}")
+    return names
 
 
 def _faults(benches: Benches) -> None:
@@ -375,7 +392,8 @@ def run_faults(args: argparse.Namespace) -> int:
 def run_abuse(args: argparse.Namespace) -> int:
     from vaza.bench import abuse
 
-    print(json.dumps(abuse.run(args.seconds, args.think, args.robots)))
+    attacks = args.attacks if isinstance(args.attacks, tuple) else _attack_names(args.attacks)
+    print(json.dumps(abuse.run(args.seconds, args.think, args.robots, attacks)))
     return 0
 
 
