@@ -20,6 +20,7 @@ from vaza.robots.judged_bidding import (
     BidderView,
     JudgeSettings,
     JudgingBidder,
+    Weighing,
     judge_call,
     weighed_calls,
 )
@@ -71,7 +72,7 @@ def test_nothing_is_weighed_in_a_contested_auction_or_before_partner_bids() -> N
 def test_the_slam_is_bid_where_every_layout_makes_twelve_tricks() -> None:
     seen = _seen("1H Pass")
     judged = judge_call(
-        seen, GAME, system_call, random.Random(1), settings=SETTINGS, solve=_tricks(12)
+        seen, GAME, random.Random(1), settings=SETTINGS, weighing=Weighing(solve=_tricks(12))
     )
     assert judged.call.is_bid and judged.call.level == 6
     assert judged.gains[judged.call] >= SETTINGS.margin
@@ -81,7 +82,7 @@ def test_the_slam_is_bid_where_every_layout_makes_twelve_tricks() -> None:
 def test_the_auction_stops_where_every_layout_makes_seven_tricks() -> None:
     seen = _seen("1H Pass")
     judged = judge_call(
-        seen, GAME, system_call, random.Random(1), settings=SETTINGS, solve=_tricks(7)
+        seen, GAME, random.Random(1), settings=SETTINGS, weighing=Weighing(solve=_tricks(7))
     )
     assert judged.call is PASS
 
@@ -90,7 +91,7 @@ def test_the_system_call_stays_when_no_call_gains_enough() -> None:
     seen = _seen("1H Pass")
     strict = JudgeSettings(layouts=8, margin=100.0)
     judged = judge_call(
-        seen, GAME, system_call, random.Random(1), settings=strict, solve=_tricks(12)
+        seen, GAME, random.Random(1), settings=strict, weighing=Weighing(solve=_tricks(12))
     )
     assert judged.call is GAME
 
@@ -101,10 +102,9 @@ def test_every_layout_keeps_the_bidders_hand_and_bids_as_the_table_did() -> None
     judged = judge_call(
         seen,
         GAME,
-        system_call,
         random.Random(2),
         settings=SETTINGS,
-        solve=_tricks(10, asked),
+        weighing=Weighing(solve=_tricks(10, asked)),
     )
     layouts = {layout for batch in asked for layout, _, _ in batch}
     assert layouts and judged.relaxed == 0
@@ -171,11 +171,11 @@ def test_a_judged_call_weighs_its_layouts_whatever_the_clock_says(monkeypatch) -
     seen = _seen("1H Pass")
     settings = JudgeSettings()
     quiet = judge_call(
-        seen, GAME, system_call, random.Random(5), settings=settings, solve=_by_layout
+        seen, GAME, random.Random(5), settings=settings, weighing=Weighing(solve=_by_layout)
     )
     monkeypatch.setattr(judged_bidding, "time", _JumpingClock(100.0))
     jumping = judge_call(
-        seen, GAME, system_call, random.Random(5), settings=settings, solve=_by_layout
+        seen, GAME, random.Random(5), settings=settings, weighing=Weighing(solve=_by_layout)
     )
     assert quiet.samples == jumping.samples == settings.layouts == 24
     assert jumping == quiet and not jumping.runaway
@@ -220,7 +220,9 @@ def test_a_runaway_judgement_stops_and_is_counted(monkeypatch) -> None:
     from vaza.robots.cardplay.player import RUNAWAY_SECONDS
 
     monkeypatch.setattr(judged_bidding, "time", _JumpingClock(2 * RUNAWAY_SECONDS))
-    judged = judge_call(_seen("1H Pass"), GAME, system_call, random.Random(5), solve=_by_layout)
+    judged = judge_call(
+        _seen("1H Pass"), GAME, random.Random(5), weighing=Weighing(solve=_by_layout)
+    )
     assert judged.runaway and 0 < judged.samples < JudgeSettings().layouts
 
 

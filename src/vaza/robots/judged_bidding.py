@@ -252,15 +252,23 @@ class JudgeSettings:
             raise ValueError("a judged call needs at least one layout to weigh")
 
 
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """What a layout's gains are read with: the calls the others would make (`caller`), the
+    table's scoring and the double-dummy solver (a test gives its own)."""
+
+    caller: CallChooser = system_call
+    scoring: Scoring = "imps"
+    solve: Solve = solve_contracts
+
+
 def judge_call(
     seen: BidderView,
     system: Call,
-    caller: CallChooser,
     rng: random.Random,
     *,
-    scoring: Scoring = "imps",
     settings: JudgeSettings = JudgeSettings(),
-    solve: Solve = solve_contracts,
+    weighing: Weighing = Weighing(),
 ) -> Judgement:
     """Weigh the system's `system` call against the other final contracts (`weighed_calls`)
     on layouts of the hidden hands, and return the one to bid."""
@@ -270,7 +278,7 @@ def judge_call(
     if not others:
         return Judgement(system, system, 0, {})
     weighed = (system, *others)
-    sampler = AuctionSampler(Sampler(seen.knowledge(), beliefs), seen, caller)
+    sampler = AuctionSampler(Sampler(seen.knowledge(), beliefs), seen, weighing.caller)
     layouts = sampler.sample(settings.layouts, rng)
     rows: list[list[float]] = []
     runaway = False
@@ -279,7 +287,7 @@ def judge_call(
             runaway = True  # a safety cap, never a budget: see the module's text
             break
         batch = layouts[start : start + _BATCH]
-        rows += layout_gains(batch, seen, weighed, caller=caller, scoring=scoring, solve=solve)
+        rows += layout_gains(batch, seen, weighed, weighing)
     gains = {call: mean(row[index] for row in rows) for index, call in enumerate(weighed)}
     best = max(range(1, len(weighed)), key=lambda index: gains[weighed[index]])
     column = [row[best] for row in rows]
@@ -296,16 +304,11 @@ def _error(values: Sequence[float]) -> float:
 
 
 def layout_gains(
-    layouts: Sequence[Layout],
-    seen: BidderView,
-    weighed: Sequence[Call],
-    *,
-    caller: CallChooser,
-    scoring: Scoring,
-    solve: Solve,
+    layouts: Sequence[Layout], seen: BidderView, weighed: Sequence[Call], weighing: Weighing
 ) -> list[list[float]]:
     """For each layout, each weighed call's gain over the first (the system's): the auctions
     finished, then DDS asked once for each distinct declarer and strain reached."""
+    caller, scoring, solve = weighing.caller, weighing.scoring, weighing.solve
     reached = [[finish(layout, seen, call, caller) for call in weighed] for layout in layouts]
     wanted: dict[tuple[int, Seat, Strain], int] = {}
     for number, contracts in enumerate(reached):
@@ -358,7 +361,7 @@ class JudgingBidder(BiddingRobot):
         seen = BidderView.of(view)
         rng = random.Random(secrets.randbits(64) if self.seed is None else f"{self.seed}:{seen}")
         chosen, explained, self.last = judged_choice(
-            seen, call, meaning, rng, scoring=self.scoring, settings=self.settings
+            seen, (call, meaning), rng, scoring=self.scoring, settings=self.settings
         )
         self.runaways += self.last.runaway
         if chosen not in view.legal_actions:  # every call weighed is legal; stay legal if not
@@ -368,16 +371,16 @@ class JudgingBidder(BiddingRobot):
 
 def judged_choice(
     seen: BidderView,
-    call: Call,
-    meaning: Explanation,
+    proposed: tuple[Call, Explanation],
     rng: random.Random,
     *,
     scoring: Scoring,
     settings: JudgeSettings,
 ) -> tuple[Call, Explanation, Judgement]:
-    """The call to bid when the system chose `call` (meaning `meaning`): its own, or the one
-    judgement prefers, explained as the system reads it; with the judgement."""
-    judged = judge_call(seen, call, system_call, rng, scoring=scoring, settings=settings)
+    """The call to bid when the system chose `proposed` (a call and its meaning): its own, or
+    the one judgement prefers, explained as the system reads it; with the judgement."""
+    call, meaning = proposed
+    judged = judge_call(seen, call, rng, settings=settings, weighing=Weighing(scoring=scoring))
     if judged.call is call:
         return call, meaning, judged
     situation = situation_after(seen.calls, seen.dealer, seen.vulnerability)
@@ -400,7 +403,7 @@ def judged_chooser(
         seen = BidderView(dealer.next(len(calls)), hand.mask, tuple(calls), dealer, vulnerability)
         rng = random.Random(f"{seed}:{seen}")
         chosen, explained, judged = judged_choice(
-            seen, call, meaning, rng, scoring=scoring, settings=settings
+            seen, (call, meaning), rng, scoring=scoring, settings=settings
         )
         if judgements is not None and judged.samples:
             judgements.append(judged)

@@ -65,10 +65,9 @@ def _has_game_values(hand: Hand, known: Facts) -> bool:
     return hand.hcp + known.estimate >= known.game_points(NT)
 
 
-def _constructive(hand: Hand, known: Facts, strain: Strain) -> Plan:
+def _slam(known: Facts, strain: Strain, combined: float) -> Plan | None:
+    """A slam (or the keycard ask before it) where the points are there and a call says it."""
     situation = known.situation
-    combined = strain_points(hand, strain, known) + known.estimate
-    game = known.game_points(strain)
     if strain == NT:
         if combined >= GRAND_SLAM and call_of(situation, Plan("nt_grand_slam")):
             return Plan("nt_grand_slam")
@@ -80,6 +79,16 @@ def _constructive(hand: Hand, known: Facts, strain: Strain) -> Plan:
             return Plan("keycard_ask", strain)
         if call_of(situation, Plan("slam", strain)) is not None:
             return Plan("slam", strain)
+    return None
+
+
+def _constructive(hand: Hand, known: Facts, strain: Strain) -> Plan:
+    situation = known.situation
+    combined = strain_points(hand, strain, known) + known.estimate
+    game = known.game_points(strain)
+    slam = _slam(known, strain, combined)
+    if slam is not None:
+        return slam
     five_card_major = _unshown_major(hand, known) if strain == NT else None
     if five_card_major is not None:
         return Plan("explore", Strain(five_card_major))
