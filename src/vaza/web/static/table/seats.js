@@ -66,6 +66,7 @@ const inDeal = (view) => Boolean(view) && !["waiting", "over"].includes(view.pha
  *  deals). */
 function seatControls(seat, occupant, ctx) {
   const controls = [];
+  if (ctx.matchOver) return controls;  // played to its end, closed or left by all: no seat to take
   const sitting = !ctx.mySeat && ctx.loggedIn;
   if (!occupant) {
     if (sitting) controls.push(h("button", { type: "button", class: "btn btn-small btn-primary", dataset: { focus: `sit-${seat}`, sit: seat }, onclick: () => ctx.sit(seat) }, t("seat.sit")));
@@ -76,7 +77,7 @@ function seatControls(seat, occupant, ctx) {
   if (sitting && !occupant.reserved) {
     controls.push(h("button", { type: "button", class: "btn btn-small btn-primary", dataset: { focus: `take-${seat}`, take: seat }, title: t("seats.take.about"), onclick: () => ctx.sit(seat) }, t("seats.take")));
   }
-  const removable = ctx.canManage && (!ctx.started || (ctx.isHost && !inDeal(ctx.view) && !ctx.matchOver));
+  const removable = ctx.canManage && (!ctx.started || (ctx.isHost && !inDeal(ctx.view)));
   if (removable) controls.push(h("button", { type: "button", class: "btn btn-small btn-quiet", "aria-label": t("seat.robot.remove"), title: t("seat.robot.remove"), dataset: { focus: `unrobot-${seat}` }, onclick: () => ctx.removeRobot(seat) }, "×"));
   return controls;
 }
