@@ -201,8 +201,21 @@ def test_kibitzers_refused_where_not_allowed(server: Server) -> None:
     visitor.send(type="hello", table=table)
     reply = visitor.recv()
     assert reply["type"] == "error" and "visitors" in reply["message"]
-    owner.close()
-    visitor.close()
+    # Someone invited comes, to take a robot's seat (issue 45).
+    friend = Client(server).register("invited-friend").connect()
+    friend.send(type="ping")  # answered once the connection hears its invitations
+    friend.recv_until(lambda m: m["type"] == "pong")
+    owner.connect()
+    owner.send(type="hello", table=table)
+    owner.recv_until(lambda m: m["type"] == "snapshot")
+    owner.send(type="invite", table=table, user="invited-friend", seat="E")
+    friend.recv_until(lambda m: m["type"] == "invitation")
+    friend.send(type="hello", table=table)
+    assert friend.recv_until(lambda m: m["type"] in ("snapshot", "error"))["type"] == "snapshot"
+    friend.send(type="sit", table=table, seat="E")
+    assert friend.recv_until(lambda m: m["type"] == "update" and m.get("seat") == "E")
+    for client in (owner, visitor, friend):
+        client.close()
 
 
 def test_the_games_a_table_can_play(server: Server) -> None:

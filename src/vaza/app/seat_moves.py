@@ -203,6 +203,17 @@ def seat_reserved(state: TableState) -> list[TableEvent]:
     return events
 
 
+def admits(state: TableState, user_id: int | None) -> bool:
+    """Whether someone with no seat may come to the table (to watch, or to take a seat): anyone
+    where it allows visitors; where it does not, its host, the people invited (to take the
+    seat offered them, or a robot's) and someone who stood up during this deal."""
+    if state.options.kibitzers or (user_id is not None and user_id == state.creator):
+        return True
+    if user_id is None:
+        return False
+    return user_id in state.invited or state.deal_seats.holds(user_id) is not None
+
+
 def occupants_json(state: TableState) -> JSON:
     """Who sits where, as everyone at the table may learn it: no account ids (a client learns
     its own seat apart), a robot's seat kept for a person with their name (`reserved`)."""
@@ -270,6 +281,7 @@ __all__ = [
     "SeatEvent",
     "abandoned",
     "add_robot",
+    "admits",
     "close_table",
     "decide",
     "evolve_seat",

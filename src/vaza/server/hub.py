@@ -187,7 +187,7 @@ class Hub:
             raise Forbidden("this table is private: you need its invitation link")
         state = live.state
         seat = state.seat_of(client.user.id if client.user else None)
-        if seat is None and not state.options.kibitzers and not self._is_creator(client, state):
+        if seat is None and not seat_moves.admits(state, client.user.id if client.user else None):
             raise Forbidden("this table does not allow visitors")
         occupant = None if seat is None else state.occupants[seat]
         if seat is not None and occupant is not None and not occupant.arrived:
@@ -215,10 +215,6 @@ class Hub:
         if seat is not None:  # after the snapshot: the page draws its update on the snapshot
             await self.people.back(client, live, seat)
         await self.presence(table_id)
-
-    @staticmethod
-    def _is_creator(client: Client, state: Any) -> bool:
-        return client.user is not None and client.user.id == state.creator
 
     async def command(self, client: Client, message: Any) -> None:
         table_id = message.table
