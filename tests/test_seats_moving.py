@@ -65,6 +65,10 @@ def test_between_deals_a_friend_takes_a_robots_seat_and_the_host_moves_robots() 
     finish_deal(state, rng)
     assert do(state, BIA, {"type": "sit", "seat": "E"}, rng) == ["robot_out", "sat"]
     assert state.seat_of(2) == "E" and state.humans() == [1, 2]
+    assert do(state, ANA, {"type": "next_deal"}, rng) == ["deal_wanted"]  # Bia is not ready
+    do(state, ANA, {"type": "stand"}, rng)
+    do(state, ANA, {"type": "sit", "seat": "N"}, rng)  # ready is said again by who sits
+    assert do(state, BIA, {"type": "next_deal"}, rng) == ["deal_wanted"]
     # The host removes a robot between deals (the next deal waits for the seat) and seats one.
     with pytest.raises(Forbidden, match="host"):
         do(state, BIA, {"type": "remove_robot", "seat": "S"}, rng)
@@ -72,7 +76,6 @@ def test_between_deals_a_friend_takes_a_robots_seat_and_the_host_moves_robots() 
     with pytest.raises(IllegalAction, match="every seat"):
         do(state, ANA, {"type": "next_deal"}, rng)
     assert do(state, ANA, {"type": "add_robot", "seat": "S"}, rng) == ["robot_in"]
-    assert do(state, BIA, {"type": "next_deal"}, rng) == ["deal_wanted"]
     assert do(state, ANA, {"type": "next_deal"}, rng) == ["deal_wanted", "deal"]
     with pytest.raises(IllegalAction, match="between deals"):
         do(state, ANA, {"type": "remove_robot", "seat": "W"}, rng)

@@ -237,6 +237,7 @@ def evolve_seat(state: TableState, event: SeatEvent) -> None:
                 "human", event.name, event.user_id, arrived=not event.absent
             )
             state.had_people = True
+            state.readiness.seats.discard(event.seat)  # ready is the new person's to say
             if state.match.in_deal:
                 state.deal_seats.sat(event.seat, event.user_id)
         case Stood():
