@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import re
+import signal
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -90,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{command}: {where}{error.strerror or error}", file=sys.stderr)
             return 1
         except KeyboardInterrupt:
+            # A second Ctrl-C while stopping (a person pressing again, a loaded machine slow to
+            # exit) must not kill the process before it has said so and ended with 130.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
             lang = default_language() if command == "vaza" else lang_of(args)
             print(f"\n{command}: {text('error.interrupted', lang)}", file=sys.stderr)
             return 130
