@@ -34,12 +34,11 @@ function seatsOf(view) {
   return Array.isArray(view.seats) && view.seats.length ? view.seats.map(String) : SEATS;
 }
 
-function winnerOf(view, cards) {
-  if (view.last_trick && view.last_trick.winner != null) return String(view.last_trick.winner);
-  if (Array.isArray(view.tricks) && view.tricks.length) {
-    const last = view.tricks[view.tricks.length - 1];
-    if (last && last.winner != null) return String(last.winner);
-  }
+/** Who won the `index`th trick (its `cards`): the view's own record where it keeps one per
+ *  trick (Boerenbridge, whose special cards only its rules rank), else by the contract's trumps. */
+function winnerOf(view, index, cards) {
+  const kept = Array.isArray(view.tricks) ? view.tricks[index] : null;
+  if (kept && kept.winner !== null && kept.winner !== undefined) return String(kept.winner);
   const trump = view.contract ? (view.contract.strain === "NT" ? null : view.contract.strain) : view.trump || null;
   return trickWinner(cards, trump);
 }
@@ -72,7 +71,7 @@ function playLines(before, view, who) {
     lines.push(t("say.card", { who: who(String(seat)), card: cardLabel(card) }));
     if ((i + 1) % size === 0) {
       const trick = played.slice(i + 1 - size, i + 1).map(([s, c]) => [String(s), c]);
-      lines.push(t("say.trick", { who: who(winnerOf(view, trick)) }));
+      lines.push(t("say.trick", { who: who(winnerOf(view, (i + 1) / size - 1, trick)) }));
     }
   }
   return lines;
