@@ -1,6 +1,6 @@
 """Screenshots of the client for the README: the lobby, a bridge table in mid-play (desktop and
-phone), a Boerenbridge table, the phone table mid-auction, a seven-player Boerenbridge table and
-a friend in a robot's seat.  Run it by hand:
+phone), a Boerenbridge table, the phone table mid-auction, a seven-player Boerenbridge table (at
+a desk and on a phone) and a friend in a robot's seat.  Run it by hand:
 
     .venv/bin/python tests/browser_screenshots.py [docs/screenshots]
 
@@ -158,6 +158,32 @@ def shoot_layout(browser: Browser, server: Server, out: Path) -> list[Path]:
     return saved
 
 
+def shoot_boerenbridge_phone(browser: Browser, server: Server, out: Path) -> list[Path]:
+    """Seven at Boerenbridge on a phone (390×844): every plate clear of the others, the
+    trick's cards clear of the plates, the hand below."""
+    farmer = person(browser, server.url, viewport=PHONE, language="pt-BR")
+    farmer.goto("/")
+    farmer.guest()
+    create_table(farmer, game="boerenbridge", players=7, schedule="3, 4, 5, 6, 7, 6, 5, 4, 3")
+    page = farmer.page
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if (
+            page.locator(".played-oval").count() >= 4
+            and page.locator(live("button.slot.playable")).count()
+        ):
+            break
+        if page.locator(live(".next-deal")).count():
+            page.locator(live(".next-deal")).click()
+        elif act_once(farmer) is None:
+            page.wait_for_timeout(30)
+    page.evaluate("scrollTo(0, 0)")
+    saved = [out / "boerenbridge-7-phone.png"]
+    page.screenshot(path=str(saved[0]))
+    farmer.close()
+    return saved
+
+
 def shoot_alerts(browser: Browser, server: Server, out: Path) -> list[Path]:
     """North writes an alert, the meaning of 2♣ shown over the box; East, an opponent on a
     phone, reads it on the call."""
@@ -234,6 +260,7 @@ def main() -> None:
             for path in [
                 *shoot(browser, server, out),
                 *shoot_layout(browser, server, out),
+                *shoot_boerenbridge_phone(browser, server, out),
                 *shoot_alerts(browser, server, out),
                 *shoot_seats(browser, server, out),
             ]:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browserkit import PHONE, Person, chromium, create_table, live, person
+from browserkit import PHONE, Person, act_once, chromium, create_table, live, person
 from serverkit import Server, running_server
 
 DESKTOP_800 = {"width": 1280, "height": 800}
@@ -69,8 +71,8 @@ def test_on_a_phone_a_side_seats_declarer_badge_fits(
     server: Server, browser: Browser, language: str
 ) -> None:
     """ "Declarante" on a side seat's plate once stuck out of it (on the right, it pushed a
-    phone's page 4 px sideways): a badge now ends in an ellipsis inside its plate, its whole
-    word in its title."""
+    phone's page 4 px sideways), then ended in an ellipsis ("Decl…"): a side seat's badges are
+    now in smaller type, whole inside the plate, the word in its title too."""
     me = new_player(browser, server, "phone", language)
     table = create_table(me, scoring="duplicate", robots=False)  # board 1: North (me) deals
     for seat in "SW":
@@ -95,6 +97,8 @@ def test_on_a_phone_a_side_seats_declarer_badge_fits(
     plate = boxes(me.page, ".seat-area[data-seat='E'] .plate")[0]
     for box in boxes(me.page, ".seat-area[data-seat='E'] .plate .badge"):
         assert float(box["right"]) <= float(plate["right"]) + 0.5, f"{box['text']} sticks out"
+    # ... and shows its whole word, not "Decl…" (nor dummy's "Dum…" across the table).
+    assert not problems(me.page, [], [".seat-area .plate"])
     assert not outside(me.page, ".seat-area[data-seat='E'] .plate"), "East's plate is out of view"
     assert me.page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     for someone in (me, east):
@@ -199,14 +203,15 @@ def to_play_with_a_trick(someone: Person) -> None:
     raise AssertionError("no trick came to me with cards on the table")
 
 
-@pytest.mark.parametrize(("size", "language"), [("desktop", "en"), ("phone", "pt-BR")])
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_seven_player_boerenbridge_table_fits(
     server: Server, browser: Browser, size: str, language: str
 ) -> None:
     # A wide name: its three letters must still fit the narrowest column.
     me = person(browser, server.url, viewport=SIZES[size], language=language)
     page = me.page
-    name = f"Mariana{size}"
+    name = f"Mariana{size}{language[:2]}"
     me.goto("/")
     registered = page.request.post(
         server.url + "/api/register",
@@ -219,6 +224,24 @@ def test_a_seven_player_boerenbridge_table_fits(
     create_table(me, game="boerenbridge", players=7, schedule="3, 4, 5, 6, 7, 6, 5, 4, 3")
     expect(page.locator(".oval-seat")).to_have_count(7)
     to_play_with_a_trick(me)
+    # No name plate over another, no card of the trick over a plate's bid and tricks won,
+    # every plate inside the screen's width: with the trick as it is, and with the last trick
+    # (all seven cards) shown.
+    pairs = [
+        (".oval-seat .plate", ".oval-seat .plate"),
+        (".played-oval .card", ".oval-seat .plate"),
+    ]
+    found = problems(page, pairs, [".oval-seat .plate", ".felt.boeren"])
+    assert not found, found
+    last = page.locator(".info-buttons button[aria-pressed]")
+    while not last.count():
+        page.locator(live("button.slot.playable")).first.click()
+        to_play_with_a_trick(me)
+    last.click()
+    expect(page.locator(".oval .played-oval .card")).to_have_count(7)
+    found = problems(page, pairs, [".oval-seat .plate", ".felt.boeren"])
+    assert not found, found
+    last.click()
 
     # Cards at full size: the turned card and the trick's cards as wide as a hand's, and
     # shaped as cards (1.4 times as high as wide), so a J♠ reads as J♠.
@@ -294,5 +317,96 @@ def test_the_lobby_offers_a_return_to_my_table(
     page.wait_for_url(f"**/table/{table}")
     page.wait_for_selector(live(".seat-area.pos-bottom .plate.me"))
     expect(page.locator(".seat-area.pos-bottom .plate.me")).to_have_count(1)
+    me.assert_no_errors()
+    me.close()
+
+
+# -- nothing overlaps, nothing is cut ------------------------------------------------------
+
+PROBLEMS = (Path(__file__).parent / "layout_problems.js").read_text()
+
+
+def problems(page: Page, pairs: list[tuple[str, str]], in_view: list[str]) -> list[str]:
+    """Overlapping boxes (each pair of selectors), truncated badges, covered ranks, and
+    elements outside the viewport's width, as sentences."""
+    found: list[str] = page.evaluate(PROBLEMS, [pairs, in_view])
+    return found
+
+
+# -- a bridge table from the auction to the end of the deal ---------------------------------
+
+ANALYSIS_WAIT = 45_000
+
+
+def rows(page: Page, hands: str) -> list[int]:
+    """How many rows of cards each hand matching `hands` takes."""
+    found: list[int] = page.eval_on_selector_all(
+        hands,
+        """hs => hs.map(h => new Set([...h.querySelectorAll('.slot')]
+                 .map(s => Math.round(s.getBoundingClientRect().top))).size)""",
+    )
+    return found
+
+
+def explains(page: Page, explained: str) -> bool:
+    """Whether a call of the box is explained once the auction's meanings are in (asked for
+    as the box was drawn; a position the system says nothing of has none)."""
+    try:
+        page.locator(explained).first.wait_for(timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_bridge_table_fits_from_the_auction_to_the_end(
+    server: Server, browser: Browser, size: str, language: str
+) -> None:
+    me = new_player(browser, server, size, language)
+    page = me.page
+    create_table(me, scoring="rubber")
+    plates = (".seat-area .plate", ".seat-area .plate")
+    called = False
+    checked = 0
+    deadline = time.monotonic() + 90
+    while me.phase() != "over":
+        assert time.monotonic() < deadline, "the deal did not end"
+        box = page.locator(live(".bidding-box .bid[data-call='Pass']:not([disabled])"))
+        if box.count() and checked < 3:
+            # At a desk the whole table, my own plate included, stays within 800 px.
+            if size == "desktop":
+                assert not outside(page, ".seat-area.pos-bottom .plate"), "my plate is out of view"
+            # What a call means is shown beside the auction, never over it (a call the
+            # robots' system explains: its meaning is the button's title once known).
+            explained = live(".bidding-box .bid[data-call][title]:not([title='']):not([disabled])")
+            pairs = [plates]
+            if explains(page, explained):
+                page.locator(explained).first.hover()
+                page.locator(live(".call-meaning:not([hidden])")).wait_for()
+                pairs += [(".call-meaning", ".centre .auction"), (".call-meaning", ".bid")]
+                checked += 1
+            found = problems(page, pairs, [".call-meaning", ".seat-area .plate"])
+            assert not found, found
+            assert set(rows(page, ".hand.backs, .seat-area.pos-bottom .hand")) == {1}
+            page.mouse.move(0, 0)
+        action = act_once(me, call=None if called else "1NT")
+        if action is None:
+            page.wait_for_timeout(40)
+        called = called or action is not None
+    assert checked, "no call's meaning was shown"
+    # The end: every hand's ranks whole, no badge cut, "where the tricks went" inside its panel.
+    page.locator(".deal-end .play-cost").wait_for(timeout=ANALYSIS_WAIT)
+    found = problems(page, [plates], [".seat-area .plate", ".play-cost", ".cost-totals"])
+    assert not found, found
+    scroll = page.evaluate(
+        "(e => [e.scrollWidth, e.clientWidth])(document.querySelector('.cost-scroll'))"
+    )
+    assert scroll[0] <= scroll[1], f"the cost table is cut: {scroll}"
+    # My hand and the hand across the table, thirteen cards each, in one row.
+    assert rows(page, ".seat-area.pos-bottom .hand, .seat-area.pos-top .hand") == [1, 1]
+    panel = boxes(page, ".deal-end")[0]
+    for cell in boxes(page, ".cost-table th, .cost-table td"):
+        assert float(cell["right"]) <= float(panel["right"]) + 0.5, cell
     me.assert_no_errors()
     me.close()

@@ -8,6 +8,7 @@ import { t, formatNumber } from "../lib/i18n.js";
 import { cardFace, cardBack, suitIcon } from "../lib/cards.js";
 import { fan, backs } from "./hands.js";
 import { otherActions } from "./actions.js";
+import { PHONE_QUERY } from "./bidding.js";
 import { seatPlate } from "./seats.js";
 import { readyBox } from "./notices.js";
 
@@ -63,10 +64,14 @@ function bidBox(ctx) {
   return box;
 }
 
+/** The trick's cards between the centre and the plates; six or seven plates come closer to the
+ *  centre, so the cards do too (they covered a plate's bid and tricks won). */
 function trickCards(cards, ctx, me, count, winner) {
+  const phone = window.matchMedia(PHONE_QUERY).matches; // a tall felt: the cards in a tall ring
+  const [radiusX, radiusY] = count < 6 ? [31, 32] : phone ? [16, 26] : [22, 24];
   return cards.map(([seat, card], i) => h("div", {
     class: `played-oval${seat === winner ? " winner" : ""}`,
-    style: { ...place(Number(seat), me, count, 31, 32), zIndex: String(i + 1) },
+    style: { ...place(Number(seat), me, count, radiusX, radiusY), zIndex: String(i + 1) },
     "aria-label": `${ctx.seatLabel(seat)}: `,
   }, cardFace(card)));
 }
