@@ -134,3 +134,27 @@ def test_the_private_tick_does_not_carry_over(server: Server, browser: Browser) 
     expect(host.page.locator("input[name=public]")).to_be_checked()
     assert_no_errors(host)
     host.close()
+
+
+def test_an_invitation_offers_a_seat_and_the_friend_sits_in_it(
+    server: Server, browser: Browser
+) -> None:
+    ana = person(browser, server.url)
+    ana.goto("/")
+    ana.guest()
+    table = create_table(ana, scoring="duplicate")
+    dora = person(browser, server.url, viewport=PHONE, language="pt-BR")
+    dora.goto("/")
+    dora_name = dora.guest()
+    ana.page.fill("#invite-name", dora_name)
+    ana.page.select_option(".invite-form select", "S")
+    ana.page.locator(".invite-form button").click()
+    offer = dora.page.locator(".toast").get_by_role("button", name="Sentar em Sul")
+    offer.click()
+    dora.page.wait_for_url(f"**/table/{table}?invite=*")
+    expect(dora.page.locator(".seat-area.pos-bottom .plate")).to_contain_text(dora_name)
+    expect(ana.page.locator(plate(ana, "S"))).to_contain_text(dora_name)
+    assert "seat=" not in dora.page.url  # a reload does not sit her again
+    for someone in (ana, dora):
+        assert_no_errors(someone)
+        someone.close()
