@@ -186,14 +186,20 @@ def test_standing_up_frees_the_seat_and_the_last_person_leaving_ends_the_table()
     assert state.finished and state.status == "finished"
 
 
-def test_a_table_whose_people_are_all_away_ends_with_the_deal() -> None:
+def test_a_table_whose_people_are_all_away_pauses_after_the_deal() -> None:
+    """Robots finish the deal in progress for a person away, and deal no other: the table waits
+    for them out of the lobby; when they come back it goes on."""
     state, rng = table(variant={"boards": 3})
     system = Actor(None, "system", system=True)
     do(state, system, {"type": "left", "seat": "N"}, rng)
     state.evolve(state.decide(system, from_json({"type": "away", "seat": "N"}))[0])
-    assert not state.finished  # robots finish the deal for Ana: she may come back
     finish_deal(state, rng)
-    assert state.finished
+    assert not state.finished and not state.match.in_deal
+    assert state.status == "paused" and state.summary()["status"] == "paused"
+    assert state.follow_ups(rng) == []  # no deal for nobody
+    do(state, system, {"type": "back", "seat": "N"}, rng)
+    assert state.status == "playing"
+    assert do(state, ANA, {"type": "next_deal"}, rng) == ["deal_wanted", "deal"]
 
 
 def test_a_deal_counts_for_a_person_only_as_far_as_they_played_it() -> None:

@@ -120,7 +120,18 @@ async def _telling(whom: str, telling: Awaitable[None]) -> None:
 
 
 _LOBBY_EVENTS = frozenset(
-    ("sat", "stood", "robot_in", "robot_out", "deal", "finished", "named", "reserved")
+    (
+        "sat",
+        "stood",
+        "robot_in",
+        "robot_out",
+        "deal",
+        "finished",
+        "named",
+        "reserved",
+        "away",
+        "back",
+    )
 )
 
 

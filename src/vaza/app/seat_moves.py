@@ -171,19 +171,24 @@ def require_host(state: TableState, actor: Actor) -> None:
 
 
 def abandoned(state: TableState) -> list[TableEvent]:
-    """The table's end when no person is left at it once people played there: robots do not
-    play on for people who have gone.  When the last person stands up it ends at once; when
-    all who sit are away (their hold ran out), robots finish the deal in progress for them
-    (they may yet come back) and the table ends with it.  An event's table is the event's to
-    finish, never ended here."""
+    """The table's end when its last person stands up, once people played there: robots do
+    not play on for people who have gone.  An event's table is the event's to finish, never
+    ended here."""
     if state.finished or not state.had_people or state.event_table or not under_way(state):
         return []
-    if state.reserved:
-        return []  # someone takes a seat when the deal ends
+    if state.reserved or any(o is not None and o.kind == "human" for o in state.occupants.values()):
+        return []  # someone sits, or takes a seat when the deal ends
+    return [Finished("abandoned")]
+
+
+def paused(state: TableState) -> bool:
+    """Between deals, every person seated is away (their hold ran out): robots finished the
+    deal in progress for them, and deal no other; the table waits for one of them to come
+    back and leaves the lobby meanwhile (`status` "paused")."""
+    if state.finished or state.event_table or state.match.in_deal or not under_way(state):
+        return False
     people = [o for o in state.occupants.values() if o is not None and o.kind == "human"]
-    if not people or (not state.match.in_deal and all(o.away for o in people)):
-        return [Finished("abandoned")]
-    return []
+    return bool(people) and all(o.away for o in people)
 
 
 def seat_reserved(state: TableState) -> list[TableEvent]:
@@ -289,6 +294,7 @@ __all__ = [
     "invite",
     "name_table",
     "occupants_json",
+    "paused",
     "remove_robot",
     "robot_name",
     "seat_reserved",

@@ -153,6 +153,8 @@ class TableState:
     def status(self) -> str:
         if self.finished:
             return "finished"
+        if seat_moves.paused(self):
+            return "paused"
         return "playing" if self.match.deals_started else "waiting"
 
     def seat_of(self, user_id: int | None) -> str | None:
@@ -375,7 +377,7 @@ class TableState:
             return []
         if kept := seat_moves.seat_reserved(self):
             return kept
-        if not self.full:
+        if not self.full or seat_moves.paused(self):
             return []
         first = self.match.deals_started == 0
         if first or not self.humans() or self.readiness.due(self.occupants):

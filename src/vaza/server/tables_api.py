@@ -47,7 +47,12 @@ async def table_deals(
 @router.get("/api/tables")
 async def lobby(svc: Svc) -> list[dict[str, Any]]:
     records = await svc.store.tables(public_only=True, unfinished_only=True)
-    return [{"table": r.id, **r.summary, "kibitzers": svc.hub.watchers(r.id)} for r in records]
+    # A table whose people are all away waits for them out of the lobby (`seat_moves.paused`).
+    return [
+        {"table": r.id, **r.summary, "kibitzers": svc.hub.watchers(r.id)}
+        for r in records
+        if r.summary.get("status") != "paused"
+    ]
 
 
 @router.post("/api/tables", status_code=201)

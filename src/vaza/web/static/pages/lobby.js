@@ -53,7 +53,8 @@ export function mount(root) {
   }
 
   function drawList() {
-    const rows = [...tables.entries()].filter(([, s]) => s.status !== "finished");
+    // A table whose people are all away ("paused") waits for them out of the lobby.
+    const rows = [...tables.entries()].filter(([, s]) => s.status !== "finished" && s.status !== "paused");
     if (!rows.length) {
       list.replaceChildren(h("p", { class: "empty" }, t("lobby.empty")));
       return;
