@@ -332,3 +332,27 @@ def test_at_a_desk_one_press_plays_unless_the_guard_is_chosen(
     expect(page.locator(f".seat-area .hand [data-slot='{card}']")).to_have_count(0)
     me.assert_no_errors()
     me.close()
+
+
+def test_a_boerenbridge_round_is_read_from_the_live_region(
+    server: Server, browser: Browser
+) -> None:
+    """Three players, three cards each: every bid, card and trick said, once."""
+    me = person(browser, server.url, viewport=DESKTOP_800)
+    page = me.page
+    me.goto("/")
+    me.guest()
+    create_table(me, game="boerenbridge", players=3, schedule="3, 4")
+    deadline = time.monotonic() + 60
+    while not page.locator(live(".next-deal")).count():
+        assert time.monotonic() < deadline, f"the round did not end: {the_log(page)[-6:]}"
+        if act_once(me) is None:
+            page.wait_for_timeout(40)
+    log = the_log(page)
+    bid = re.compile(r"^Player \d( \(you\))? bids \d tricks?$")
+    assert sum(bool(bid.search(line)) for line in log) == 3
+    assert sum(" plays the " in line for line in log) == 9
+    assert sum(line.endswith("wins the trick") for line in log) == 3
+    assert not [line for line in log if "undefined" in line or "{" in line]
+    me.assert_no_errors()
+    me.close()

@@ -31,7 +31,17 @@ export function announce(...lines) {
 
 /** The seats in turn order (Boerenbridge's are numbers; the view names them). */
 function seatsOf(view) {
+  if (typeof view.players === "number") return Array.from({ length: view.players }, (_, p) => String(p));
   return Array.isArray(view.seats) && view.seats.length ? view.seats.map(String) : SEATS;
+}
+
+/** Every card played in the deal, in order: Boerenbridge's from its tricks and the trick under
+ *  way (its `played` is empty once the round is over), the bridge family's `played`. */
+function playedOf(view) {
+  if (Array.isArray(view.tricks) && view.tricks.every((trick) => Array.isArray(trick.cards))) {
+    return [...view.tricks.flatMap((trick) => trick.cards), ...(view.trick || [])];
+  }
+  return view.played || [];
 }
 
 /** Who won the `index`th trick (its `cards`): the view's own record where it keeps one per
@@ -51,20 +61,21 @@ function auctionLines(before, view, who) {
   for (let i = (before.calls || []).length; i < calls.length; i += 1) {
     lines.push(t("say.call", { who: who(seats[(start + i) % seats.length]), call: callLabel(calls[i]) }));
   }
-  const bids = view.bids || [];
-  (Array.isArray(bids) ? bids : []).forEach((bid, seat) => {
-    const old = (before.bids || [])[seat];
-    if (bid !== null && bid !== undefined && (old === null || old === undefined)) lines.push(t("say.bid", { who: who(String(seat)), n: bid }));
-  });
+  // Boerenbridge's bids, by seat (a list, or an object keyed by seat), in the order of play.
+  const bids = Object.entries(view.bids || {}).filter(([, bid]) => bid !== null && bid !== undefined);
+  const said = (seat) => (before.bids || {})[seat] !== null && (before.bids || {})[seat] !== undefined;
+  const first = Number(view.dealer) + 1;
+  bids.sort(([a], [b]) => ((Number(a) - first + 99 * seats.length) % seats.length) - ((Number(b) - first + 99 * seats.length) % seats.length));
+  for (const [seat, bid] of bids) if (!said(seat)) lines.push(t("say.bid", { who: who(String(seat)), n: bid }));
   if (view.contract && !before.contract) lines.push(t("say.contract", { contract: contractLabel(view.contract) }));
   return lines;
 }
 
 function playLines(before, view, who) {
   const lines = [];
-  const played = view.played || [];
+  const played = playedOf(view);
   const size = seatsOf(view).length;
-  const from = (before.played || []).length;
+  const from = before.phase ? playedOf(before).length : 0;
   if (played.length < from) return lines;
   for (let i = from; i < played.length; i += 1) {
     const [seat, card] = played[i];
