@@ -71,6 +71,22 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(150)
 
 
+def next_deal(someone: Person) -> None:
+    """Say "Ready" for the next deal if the page still offers it (a "Ready" said already
+    shows who the table waits for instead), then wait for the deal to begin."""
+    someone.page.wait_for_function(
+        """() => document.querySelector('.felt-box[data-live=true] .next-deal')
+                 || document.querySelector('.felt-box').dataset.phase !== 'over'
+                 || document.querySelector('.ready-you')"""
+    )
+    button = someone.page.locator(live(".next-deal"))
+    if button.count():
+        button.click()
+    expect(someone.page.locator(".felt-box")).not_to_have_attribute(
+        "data-phase", "over", timeout=45_000
+    )
+
+
 def until_phase(someone: Person, phase: str, first_call: str = "3NT", limit: float = 60) -> None:
     """Act (a call, then passes, then legal cards) until the table reaches `phase`."""
     called = False
@@ -78,8 +94,7 @@ def until_phase(someone: Person, phase: str, first_call: str = "3NT", limit: flo
     while someone.phase() != phase:
         assert time.monotonic() < deadline, f"no {phase} phase came"
         if someone.phase() == "over":  # passed out: the next deal
-            someone.page.locator(live(".next-deal")).click()
-            expect(someone.page.locator(".felt-box")).not_to_have_attribute("data-phase", "over")
+            next_deal(someone)
             called = False
             continue
         action = act_once(someone, call=None if called else first_call)
@@ -267,8 +282,7 @@ def to_my_card(someone: Person) -> str:
         if cards.count():
             return str(cards.first.get_attribute("data-slot"))
         if someone.phase() == "over":  # I was dummy, or it was passed out: the next deal
-            page.locator(live(".next-deal")).click()
-            expect(page.locator(".felt-box")).not_to_have_attribute("data-phase", "over")
+            next_deal(someone)
             called = False
             continue
         if act_once(someone, call=None if called else "1NT", calls_only=True):
