@@ -55,7 +55,7 @@ def to_mid_play(someone: Person, tricks: int) -> None:
         if done and done >= tricks and on_table >= 2 and mine:
             return
         if someone.phase() == "over":
-            page.get_by_role("button", name="Next deal").click()
+            page.get_by_role("button", name="Ready").click()
             called = False
             continue
         action = act_once(someone, call=None if called else "1NT")

@@ -118,7 +118,7 @@ def test_a_guest_plays_a_whole_deal_with_three_robots(server: Server, browser: B
     assert lin.ok and "md|" in lin.text()
 
     # The next deal: dealt by East, the auction begins again.
-    page.get_by_role("button", name="Next deal").click()
+    page.get_by_role("button", name="Ready").click()
     expect(page.locator(".info-strip")).to_contain_text("Deal 2")
     expect(page.locator(".info-strip")).to_contain_text("Dealer: East")
 

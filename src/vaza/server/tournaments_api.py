@@ -119,11 +119,13 @@ async def list_tournaments(user: MaybeUser, tournaments: Tournaments) -> list[di
 async def table_ending(table_id: TableId, user: User, tournaments: Tournaments) -> dict[str, Any]:
     """The end of your event table: your result on each board, where you stand, the links to
     the ranking, the travellers and your next round's table, and whether the results are
-    ready.  404 for a table of no event, or one you do not play at."""
+    ready.  `{"event": null}` for a table of no event, or one you do not play at: every table's
+    page asks at its match's end, and a 404 would be an error in every ordinary table's console
+    (the same answer either way, so it tells nobody which tables are an event's)."""
     try:
         return await tournaments.ending(table_id, user)
     except UnknownTournament:
-        raise HTTPException(404, "no event table of yours") from None
+        return {"event": None}
 
 
 @router.get("/{event_id}")

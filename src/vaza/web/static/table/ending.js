@@ -3,7 +3,7 @@
 // and the links that lead on — the event's ranking, each board's traveller (the board's number),
 // their table of the next round — with a notice when the results are ready (every table compared with theirs has
 // finished).  The server answers only the table's own players (`/api/events/at-table/{id}`);
-// for an ordinary table it says 404 and nothing is drawn.
+// for an ordinary table it says `event: null` and nothing is drawn.
 
 import { h, replaceKeepingFocus } from "../lib/dom.js";
 import { t, formatNumber } from "../lib/i18n.js";
@@ -55,8 +55,9 @@ export function eventEnding(box, tableId) {
   async function load() {
     try {
       data = await api.get(`/api/events/at-table/${encodeURIComponent(tableId)}`);
+      if (!data.event) data = false;  // not an event table of mine
     } catch (error) {
-      if (error.status === 404 || error.status === 401) data = false;  // not an event table of mine
+      if (error.status === 401) data = false;  // logged out
       else schedule();
       draw();
       return;
