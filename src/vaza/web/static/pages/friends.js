@@ -7,7 +7,8 @@
 import { h, replaceKeepingFocus } from "../lib/dom.js";
 import { t } from "../lib/i18n.js";
 import { api, request } from "../lib/api.js";
-import { currentUser, renameGuest } from "../lib/session.js";
+import { currentUser } from "../lib/session.js";
+import { guestNameInput, renamesGuest } from "../lib/guestname.js";
 import { showError, toast } from "../lib/ui.js";
 
 const EVERY = 10000;
@@ -79,21 +80,10 @@ export function mount(root) {
   function guestName() {
     const me = currentUser();
     if (!me || !me.guest) return null;
-    const input = h("input", { id: "friends-guest-name", name: "name", value: me.name, minlength: 3, maxlength: 24, autocomplete: "nickname", required: true });
+    const input = guestNameInput("friends-guest-name");
     return h("details", { class: "friend-me" },
       h("summary", null, t("friends.you", { name: me.name }), " · ", h("span", { class: "linkish-text" }, t("friends.rename"))),
-      h("form", { class: "guest-name", onsubmit: async (event) => {
-        event.preventDefault();
-        const name = input.value.trim();
-        if (!name || name === currentUser().name) return;
-        try {
-          const renamed = await renameGuest(name);
-          toast(t("settings.name.saved", { name: renamed.name }), { timeout: 3000 });
-        } catch (error) {
-          if (error.code === "account") toast(t("settings.name.refused", { name }), { kind: "error", timeout: 8000 });
-          else showError(error.code, error.message, error.data);
-        }
-      } },
+      h("form", { class: "guest-name", onsubmit: renamesGuest(input) },
       h("label", { class: "sr-only", for: "friends-guest-name" }, t("settings.name")),
       input,
       h("button", { type: "submit", class: "btn btn-small" }, t("settings.name.save"))));

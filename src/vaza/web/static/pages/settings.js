@@ -3,7 +3,8 @@
 
 import { h } from "../lib/dom.js";
 import { t, LANGUAGES } from "../lib/i18n.js";
-import { currentUser, currentSettings, renameGuest, updateSettings } from "../lib/session.js";
+import { currentUser, currentSettings, updateSettings } from "../lib/session.js";
+import { guestNameInput, renamesGuest } from "../lib/guestname.js";
 import { cardFace } from "../lib/cards.js";
 import { showError, toast } from "../lib/ui.js";
 import { turnSound } from "../lib/sound.js";
@@ -31,21 +32,8 @@ export function mount(root) {
   function guestName() {
     const user = currentUser();
     if (!user.guest) return null;
-    const input = h("input", { id: "guest-name", name: "name", value: user.name, minlength: 3, maxlength: 24, autocomplete: "nickname", required: true });
-    return h("form", { class: "guest-name", onsubmit: async (event) => {
-      event.preventDefault();
-      const name = input.value.trim();
-      if (!name || name === currentUser().name) return;
-      try {
-        const renamed = await renameGuest(name);
-        toast(t("settings.name.saved", { name: renamed.name }), { timeout: 3000 });
-      } catch (error) {
-        // The account's refusal (taken, or letters a name may not have), in the reader's words.
-        if (error.code === "account") toast(t("settings.name.refused", { name }), { kind: "error", timeout: 8000 });
-        else showError(error.code, error.message, error.data);
-      }
-      draw();
-    } },
+    const input = guestNameInput("guest-name");
+    return h("form", { class: "guest-name", onsubmit: renamesGuest(input, draw) },
     h("label", { class: "field", for: "guest-name" }, h("span", { class: "field-label" }, t("settings.name")), input),
     h("small", { class: "muted block" }, t("settings.name.about")),
     h("button", { type: "submit", class: "btn btn-small" }, t("settings.name.save")));
