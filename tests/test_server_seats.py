@@ -93,7 +93,7 @@ def test_where_watchers_see_every_hand_the_seat_is_kept_for_the_deals_end(server
         finished = any(e.get("seat") == "W" for e in events_of(message, "sat"))
         if not finished and view.get("controller") == "N" and view.get("legal"):
             ana.send(table=table, **view["legal"][0])
-    assert cau.recv_until(has("sat", seat="W"), timeout=5)["seat"] == "W"
+    assert cau.recv_until(has("sat", seat="W"))["seat"] == "W"
     for client in (ana, cau):
         client.close()
 
