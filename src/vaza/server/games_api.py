@@ -27,6 +27,8 @@ MEANINGS_PER_MINUTE: Final = 120
 
 
 _Choice = Annotated[str, Field(max_length=20)]
+_PAD_DEFAULTS: Final = PadOptions()
+"""The pad's defaults, declared once in `PadOptions`."""
 
 
 class PadOptionsBody(BaseModel):
@@ -36,11 +38,11 @@ class PadOptionsBody(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    honours: bool = True
-    doubled_overtricks: _Choice = "per-trick"
-    vul_cycle: _Choice = "seeds"
-    partscores: _Choice = "carry"
-    passed_out: _Choice = "redeal"
+    honours: bool = _PAD_DEFAULTS.honours
+    doubled_overtricks: _Choice = _PAD_DEFAULTS.doubled_overtricks
+    vul_cycle: _Choice = _PAD_DEFAULTS.vul_cycle
+    partscores: _Choice = _PAD_DEFAULTS.partscores
+    passed_out: _Choice = _PAD_DEFAULTS.passed_out
 
     def to_options(self) -> PadOptions:
         return PadOptions(**self.model_dump())
