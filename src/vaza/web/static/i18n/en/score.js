@@ -52,7 +52,6 @@ export default {
   "boeren.barred": ({ n, size }) => `The dealer may not bid ${n}: the bids would add up to ${size}, the cards in hand.`,
   "boeren.barred.aria": "{n}: not allowed for the dealer",
   "boeren.bidsum": "Bids {n} of {size}",
-  "boeren.next": "Next round",
   "boeren.round.result": "This round",
   "boeren.bidcol": "Bid",
   "boeren.woncol": "Won",

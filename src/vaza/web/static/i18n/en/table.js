@@ -121,7 +121,6 @@ export default {
   "proposal.awaiting": "Waiting for: {seats}",
   "proposal.answer": "Answer",
   "deal.over": "Deal over",
-  "deal.next": "Next deal",
   "deal.viewer": "Deal viewer",
   "deal.notfound": "There is no such deal (or it is not yours to see).",
   "match.over": "The match is over.",

@@ -52,7 +52,6 @@ export default {
   "boeren.barred": ({ n, size }) => `O carteador não pode apostar ${n}: as apostas somariam ${size}, as cartas na mão.`,
   "boeren.barred.aria": "{n}: proibido para o carteador",
   "boeren.bidsum": "Apostas {n} de {size}",
-  "boeren.next": "Próxima rodada",
   "boeren.round.result": "Esta rodada",
   "boeren.bidcol": "Aposta",
   "boeren.woncol": "Fez",

@@ -121,7 +121,6 @@ export default {
   "proposal.awaiting": "Esperando: {seats}",
   "proposal.answer": "Responder",
   "deal.over": "Fim da mão",
-  "deal.next": "Próxima mão",
   "deal.viewer": "Ver a mão",
   "deal.notfound": "Esta mão não existe (ou não é sua para ver).",
   "match.over": "A partida terminou.",
