@@ -9,6 +9,7 @@ from vaza.store import models
 from vaza.store import tournaments_models as rows
 from vaza.store.db import Database
 from vaza.store.port import DealRow
+from vaza.store.sql_rows import deal_row
 from vaza.store.tournaments_port import (
     MemberConflict,
     MemberRecord,
@@ -179,19 +180,7 @@ class SqlTournamentStore:
             .order_by(models.DealArchive.table_id, models.DealArchive.number)
         )
         async with self._sessions() as session:
-            return [
-                DealRow(
-                    row.id,
-                    row.table_id,
-                    row.number,
-                    row.game,
-                    dict(row.summary or {}),
-                    row.pbn,
-                    row.lin,
-                    row.created_at,
-                )
-                for row in (await session.execute(query)).scalars()
-            ]
+            return [deal_row(row) for row in (await session.execute(query)).scalars()]
 
 
 __all__ = ["SqlTournamentStore"]
