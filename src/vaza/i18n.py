@@ -7,6 +7,7 @@ missing translation shows up as English rather than as an error.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Final
 
 LANGUAGES: Final = ("en", "pt-BR")
@@ -151,4 +152,13 @@ def default_language() -> str:
 def text(key: str, lang: str = "en", **values: object) -> str:
     catalogue = _CATALOGUES.get(lang, _CATALOGUES["en"])
     template = catalogue.get(key) or _CATALOGUES["en"].get(key) or key
+    return template.format(**values)
+
+
+def text_from(
+    strings: Mapping[str, Mapping[str, str]], key: str, lang: str, **values: object
+) -> str:
+    """`key` from a command's own table of strings by language, in English where a translation
+    is missing."""
+    template = strings.get(lang, strings["en"]).get(key) or strings["en"][key]
     return template.format(**values)

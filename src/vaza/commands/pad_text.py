@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from vaza.i18n import text_from
 from vaza.scoring.pad_syntax import PadLineError
 
 STRINGS: Final[dict[str, dict[str, str]]] = {
@@ -150,8 +151,8 @@ STRINGS: Final[dict[str, dict[str, str]]] = {
 
 
 def say(key: str, lang: str, **values: object) -> str:
-    template = STRINGS.get(lang, STRINGS["en"]).get(key) or STRINGS["en"][key]
-    return template.format(**values)
+    """This command's strings, English when a translation is missing."""
+    return text_from(STRINGS, key, lang, **values)
 
 
 def mistake(error: Exception, lang: str) -> str:

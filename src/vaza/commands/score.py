@@ -16,7 +16,7 @@ from vaza.commands.common import add_lang
 from vaza.core.calls import Contract
 from vaza.core.cards import Seat, Side, Vulnerability
 from vaza.core.errors import ParseError, VazaError
-from vaza.i18n import default_language
+from vaza.i18n import default_language, text_from
 from vaza.i18n import text as core_text
 from vaza.scoring.pad_syntax import parse_contract, parse_tricks
 from vaza.scoring.sheet import PadDeal, PadRules
@@ -69,8 +69,7 @@ _STRINGS: Final[dict[str, dict[str, str]]] = {
 
 def say(key: str, lang: str, **values: object) -> str:
     """This command's strings, English when a translation is missing."""
-    template = _STRINGS.get(lang, _STRINGS["en"]).get(key) or _STRINGS["en"][key]
-    return template.format(**values)
+    return text_from(_STRINGS, key, lang, **values)
 
 
 # -- reading what people write ---------------------------------------------------------------
